@@ -1,0 +1,64 @@
+#!/bin/bash
+# Build build/linux in one config: build.sh CONFIG [OUTDIR]
+#   CONFIG is smp, debug or up (rig/configs/*.config on top of
+#   x86_64_defconfig; debug and up add to smp).
+# Prints one progress line per stage; the full log is in build/logs/.
+# Exit 0 on a clean build; the log's warnings are counted in OUTDIR/warnings.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+need gcc make perl bc
+
+cfg=${1:?usage: build.sh smp|debug|up [OUTDIR]}
+out=${2:-$BUILD/out-$cfg}
+[ -f "$RIG/configs/$cfg.config" ] || die "no config '$cfg' in rig/configs"
+[ -d "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
+
+# Toolchain compatibility that belongs on the command line, not in a patch:
+#  -fno-pie        Debian's gcc builds PIE by default; the kernel must not be,
+#                  and arch/x86/boot sets its own flags, so it goes into CC.
+#  -fgnu89-inline  gcc >= 5 defaults to C99 inline semantics; rc1 relies on
+#                  gnu89 'extern inline' (else update_rq_clock and
+#                  parse_header are undefined at link).
+CC_FLAGS="-fno-pie -fgnu89-inline"
+cc="gcc $CC_FLAGS"
+command -v ccache >/dev/null && cc="ccache $cc"
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+jobs=$(($(nproc) + 1))
+mk() { make -C "$TREE" O="$out" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+
+log=$LOGS/build-$cfg.log
+mkdir -p "$out"
+: >"$log"
+say "build $cfg: configure"
+frags="$RIG/configs/smp.config"
+[ "$cfg" != smp ] && frags="$frags $RIG/configs/$cfg.config"
+mk x86_64_defconfig >>"$log" 2>&1 || die "build $cfg: defconfig failed (see $log)"
+# shellcheck disable=SC2086
+cat $frags >>"$out/.config"
+mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $cfg: oldconfig failed (see $log)"
+# Every fragment line must have taken effect unless the symbol does not
+# exist in this tree (e.g. a self-test option before its patch).
+for f in $frags; do
+	grep -E '^CONFIG_[A-Z0-9_]+=' "$f" | while IFS='=' read -r sym val; do
+		if [ "$val" = n ]; then
+			! grep -q "^$sym=" "$out/.config" || echo "$sym"
+		else
+			grep -qx "$sym=$val" "$out/.config" ||
+				! grep -rqE "^(menu)?config ${sym#CONFIG_}\$" \
+					--include='Kconfig*' "$TREE" || echo "$sym"
+		fi
+	done
+done | sort -u >"$out/config-misses"
+if [ -s "$out/config-misses" ]; then
+	die "build $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
+fi
+
+say "build $cfg: compile (log: ${log#$TOP/})"
+start=$(date +%s)
+if ! mk bzImage >>"$log" 2>&1; then
+	grep -E 'error|Error' "$log" | head -n 20 >&2
+	die "build $cfg: compile failed (see $log)"
+fi
+grep -E ': warning: ' "$log" | sort -u >"$out/warnings" || true
+say "build $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") warnings"
+echo "$(($(date +%s) - start))" >"$out/build-seconds"

@@ -1,0 +1,40 @@
+# Shared helpers for the rig scripts.  Sourced, never run.
+# shellcheck shell=bash
+
+RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TOP=$(cd "$RIG/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+TREE=$BUILD/linux
+LOGS=$BUILD/logs
+RESULTS=$TOP/results
+PATCHES=$TOP/patches
+
+# Linux v2.6.36-rc1, commit da5cabf80e2433131bf0ed8993abc0f7ea618c73.
+RC1_TREE=208f20750722e031b404f1447b22c5ffd0eed215
+RC1_URL=https://www.kernel.org/pub/linux/kernel/v2.6/testing/linux-2.6.36-rc1.tar.bz2
+
+mkdir -p "$LOGS"
+
+t0=$(date +%s)
+say() { printf '[%4ds] %s\n' $(($(date +%s) - t0)) "$*" >&2; }
+die() { printf 'rig: error: %s\n' "$*" >&2; exit 1; }
+
+need() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 ||
+			die "'$c' is not installed (run: make deps)"
+	done
+}
+
+# Patch names listed in patches/series, in order.
+series_list() {
+	[ -f "$PATCHES/series" ] || return 0
+	grep -v '^[[:space:]]*#' "$PATCHES/series" | awk 'NF { print $1 }'
+}
+
+# sha256 of the listed patch files, concatenated in order.
+series_id() {
+	(cd "$PATCHES" && series_list | while read -r p; do cat "$p"; done) |
+		sha256sum | cut -d' ' -f1
+}
