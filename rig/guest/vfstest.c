@@ -624,16 +624,21 @@ static void pty_worker(int idx, int cpu)
 
 			if (p == 0) {
 				setsid();
+				/* the hangup signals us, the session leader */
+				signal(SIGHUP, SIG_IGN);
 				int cs = open(name, O_RDWR);
 
 				if (cs < 0)
-					_exit(1);
-				_exit(syscall(SYS_vhangup) == 0 ? 0 : 1);
+					_exit(10 + errno);
+				if (syscall(SYS_vhangup))
+					_exit(100 + errno);
+				_exit(0);
 			}
 			int st;
 
 			waitpid(p, &st, 0);
-			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "vhangup");
+			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+			      "vhangup child status %d", st);
 			close(s);
 			close(m);
 		}
