@@ -4,7 +4,7 @@
 RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$RIG/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-TREE=$BUILD/linux
+TREE=${TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
 RESULTS=$TOP/results
 PATCHES=$TOP/patches

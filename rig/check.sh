@@ -1,0 +1,123 @@
+#!/bin/bash
+# make check: everything that needs no kernel tree.  This is what CI runs.
+#  1. the rig's scripts parse, and its verdict fails on each kind of
+#     broken console (canned logs in rig/tests/)
+#  2. patches/ is well formed: the series names existing files, each patch
+#     is a git format-patch with a Signed-off-by, the tree import rejects a
+#     wrong KERNEL_SRC with a clear sentence
+#  3. the series' own userspace tests: tools/testing/lglock-bench is taken
+#     out of the patches with git apply --include into a scratch tree, and
+#     its 'make check' runs (real lglock.h against shims, under TSan, with
+#     the mutants that must fail)
+#  4. the guest VFS suite, host-safe part, in a private mount namespace
+# Ends with "N passed, N failed".
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pass=0 fail=0 n=0
+ok() { n=$((n + 1)); pass=$((pass + 1)); echo "ok $n $*"; }
+nok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n $*"; }
+t() { local name=$1; shift; if "$@"; then ok "$name"; else nok "$name"; fi; }
+
+scratch=$BUILD/check
+rm -rf "$scratch"
+mkdir -p "$scratch"
+
+echo "TAP version 13"
+
+# 1. the rig itself
+for s in "$RIG"/*.sh; do
+	t "bash -n rig/$(basename "$s")" bash -n "$s"
+done
+verdict_is() { # console rc mode expected-word expected-text
+	local out
+	out=$("$RIG/verdict.sh" "$RIG/tests/$1" "$2" "$3" 2>&1)
+	[[ $out == "$4"* ]] && [[ $out == *"$5"* ]] || { echo "# got: $out"; return 1; }
+}
+t "verdict passes a clean console" verdict_is pass.console 0 tap PASS ""
+t "verdict fails a kernel WARNING" verdict_is warning.console 0 tap FAIL "kernel report"
+t "verdict fails a lockdep report" verdict_is lockdep.console 0 tap FAIL "kernel report"
+t "verdict fails a missing plan" verdict_is noplan.console 0 tap FAIL "no TAP plan"
+t "verdict fails not ok" verdict_is notok.console 0 tap FAIL "1 not ok: b"
+t "verdict fails a timeout" verdict_is hang.console 124 tap FAIL "never powered off"
+t "verdict fails a short TAP run" verdict_is hang.console 0 tap FAIL "but 0 results"
+
+# 2. the series, as files
+series_ok() {
+	local p bad=0
+	[ -f "$PATCHES/series" ] || { echo "# no patches/series"; return 1; }
+	while read -r p; do
+		[ -f "$PATCHES/$p" ] || { echo "# series names missing $p"; bad=1; continue; }
+		grep -q '^From 0000000000000000000000000000000000000000 ' "$PATCHES/$p" ||
+			{ echo "# $p: not a stable format-patch (make export)"; bad=1; }
+		grep -q '^Signed-off-by: ' "$PATCHES/$p" ||
+			{ echo "# $p: no Signed-off-by"; bad=1; }
+		grep -q '^Subject: \[PATCH' "$PATCHES/$p" ||
+			{ echo "# $p: no Subject"; bad=1; }
+	done < <(series_list)
+	return $bad
+}
+t "patches/series well formed ($(series_list | wc -l) patches, id $(series_id | cut -c1-12))" series_ok
+wrong_tree() {
+	local d=$scratch/notrc1 out
+	mkdir -p "$d"
+	printf 'VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 35\n' >"$d/Makefile"
+	out=$(BUILD=$scratch/tree KERNEL_SRC=$d "$RIG/tree.sh" 2>&1) && return 1
+	[[ $out == *"is not Linux v2.6.36-rc1"*"2.6.35"* ]] || { echo "# got: $out"; return 1; }
+	out=$(BUILD=$scratch/tree KERNEL_SRC= "$RIG/tree.sh" 2>&1) && return 1
+	[[ $out == *"KERNEL_SRC is not set"*"kernel.org"* ]] || { echo "# got: $out"; return 1; }
+}
+t "tree import rejects a wrong or missing KERNEL_SRC" wrong_tree
+
+# 3. the series' userspace proof
+ext=$scratch/series
+mkdir -p "$ext"
+git -C "$ext" init -q
+extract() {
+	local p
+	while read -r p; do
+		git -C "$ext" apply --include='tools/testing/lglock-bench/*' \
+			--include='include/linux/lglock.h' "$PATCHES/$p" || return 1
+	done < <(series_list)
+}
+t "series' lglock.h and tools/testing/lglock-bench extract" extract
+lb=$ext/tools/testing/lglock-bench
+if [ -f "$lb/Makefile" ]; then
+	if make -s -C "$lb" check >"$scratch/lglock-bench.log" 2>&1; then
+		ok "tools/testing/lglock-bench: make check"
+	else
+		nok "tools/testing/lglock-bench: make check"
+	fi
+	sed 's/^/    /' "$scratch/lglock-bench.log"
+	# the microbenchmark's CSV goes to results/ (not a test: a measurement)
+	if make -s -C "$lb" microbench >"$scratch/microbench.log" 2>&1; then
+		cp "$lb/microbench.csv" "$RESULTS/microbench.csv" 2>/dev/null || true
+		sed 's/^/# /' "$scratch/microbench.log"
+	fi
+else
+	echo "# no tools/testing/lglock-bench in the series yet"
+fi
+
+# 4. the guest suite's host-safe tests, in a private mount namespace
+if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.c" &&
+   musl-gcc -static -O2 -Wall -Werror -o "$scratch/init" "$RIG/guest/init.c"; then
+	ok "guest programs build with musl-gcc -static -Wall -Werror"
+	if unshare -m true 2>/dev/null; then
+		mkdir -p "$scratch/ns"
+		if unshare -m sh -c "mount --make-rprivate / && exec '$scratch/vfstest' --host-safe '$scratch/ns'" \
+			>"$scratch/vfstest.log" 2>&1; then
+			ok "guest VFS suite, host-safe tests, private mount namespace"
+		else
+			nok "guest VFS suite, host-safe tests, private mount namespace"
+		fi
+		sed 's/^/    /' "$scratch/vfstest.log"
+	else
+		echo "# SKIP guest VFS suite: unshare -m not permitted here"
+	fi
+else
+	nok "guest programs build with musl-gcc -static -Wall -Werror"
+fi
+
+echo "1..$n"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

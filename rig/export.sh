@@ -1,0 +1,24 @@
+#!/bin/bash
+# Write the commits after 'compat' in build/linux back to patches/ with
+# git format-patch, and patches/series in the same order.  The output is
+# stable (zero commit ids, no signature), so the series id changes only
+# when a patch does.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+[ -d "$TREE/.git" ] || die "no tree in $TREE: run 'make tree' first"
+cd "$TREE"
+[ -z "$(git status --porcelain)" ] || die "$TREE has uncommitted changes"
+n=$(git rev-list --count compat..HEAD)
+tmp=$(mktemp -d)
+git format-patch -q --zero-commit --no-signature -o "$tmp" compat..HEAD
+mkdir -p "$PATCHES"
+# keep the cover letter and series comments; replace the numbered patches
+find "$PATCHES" -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' -delete
+cp "$tmp"/*.patch "$PATCHES"/ 2>/dev/null || true
+{
+	grep '^#' "$PATCHES/series" 2>/dev/null || echo "# quilt order; also what git am is fed"
+	(cd "$tmp" && ls -1 ./*.patch 2>/dev/null | sed 's#^\./##')
+} >"$PATCHES/series.new"
+mv "$PATCHES/series.new" "$PATCHES/series"
+rm -rf "$tmp"
+say "exported $n patches; series id $(series_id)"
