@@ -38,16 +38,17 @@ cat $frags >>"$out/.config"
 mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $cfg: oldconfig failed (see $log)"
 # Every fragment line must have taken effect unless the symbol does not
 # exist in this tree (e.g. a self-test option before its patch).
-for f in $frags; do
-	grep -E '^CONFIG_[A-Z0-9_]+=' "$f" | while IFS='=' read -r sym val; do
-		if [ "$val" = n ]; then
-			! grep -q "^$sym=" "$out/.config" || echo "$sym"
-		else
-			grep -qx "$sym=$val" "$out/.config" ||
-				! grep -rqE "^(menu)?config ${sym#CONFIG_}\$" \
-					--include='Kconfig*' "$TREE" || echo "$sym"
-		fi
-	done
+# shellcheck disable=SC2086
+cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
+	awk -F= '{ v[$1] = $2; o[$1] = NR } END { for (k in v) print o[k], k "=" v[k] }' |
+	sort -n | cut -d' ' -f2 | while IFS='=' read -r sym val; do
+	if [ "$val" = n ]; then
+		! grep -q "^$sym=" "$out/.config" || echo "$sym"
+	else
+		grep -qx "$sym=$val" "$out/.config" ||
+			! grep -rqE "^(menu)?config ${sym#CONFIG_}\$" \
+				--include='Kconfig*' "$TREE" || echo "$sym"
+	fi
 done | sort -u >"$out/config-misses"
 if [ -s "$out/config-misses" ]; then
 	die "build $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"

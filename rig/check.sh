@@ -77,7 +77,8 @@ extract() {
 	local p
 	while read -r p; do
 		git -C "$ext" apply --include='tools/testing/lglock-bench/*' \
-			--include='include/linux/lglock.h' "$PATCHES/$p" || return 1
+			--include='include/linux/lglock.h' --include='kernel/lglock.c' \
+			"$PATCHES/$p" || return 1
 	done < <(series_list)
 }
 t "series' lglock.h and tools/testing/lglock-bench extract" extract

@@ -23,6 +23,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/klog.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -882,6 +883,30 @@ static void t_umount_busy(void)
 	CHECK(umount(path("e")) == 0, "umount");
 }
 
+/* =================== the kernel's own lglock self-test ============ */
+
+/* CONFIG_LGLOCK_SELFTEST prints one line at boot; absent = skip. */
+static void t_lglock_selftest(void)
+{
+	static char buf[1 << 20];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, sizeof(buf) - 1);
+	char *p;
+
+	CHECK(n >= 0, "klogctl");
+	if (n < 0)
+		return;
+	buf[n] = '\0';
+	p = strstr(buf, "lglock-selftest: ");
+	if (!p) {
+		note("no lglock-selftest line (option off or not in this kernel)");
+		exit(4);
+	}
+	*strchrnul(p, '\n') = '\0';
+	note("%s", p);
+	CHECK(!strncmp(p, "lglock-selftest: PASS", 21), "self-test failed");
+	CHECK(!strstr(p + 1, "lglock-selftest: FAIL"), "self-test failed");
+}
+
 /* =================== the table =================== */
 
 struct test {
@@ -891,6 +916,7 @@ struct test {
 };
 
 static const struct test tests[] = {
+	{ "lglock_selftest", t_lglock_selftest, 0 },
 	{ "mount_tmpfs", t_mount_tmpfs, 1 },
 	{ "open_close_every_cpu", t_open_close_every_cpu, 1 },
 	{ "remount_ro_busy", t_remount_ro_busy, 1 },
