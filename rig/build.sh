@@ -11,7 +11,7 @@ need gcc make perl bc
 cfg=${1:?usage: build.sh smp|debug|up [OUTDIR]}
 out=${2:-$BUILD/out-$cfg}
 [ -f "$RIG/configs/$cfg.config" ] || die "no config '$cfg' in rig/configs"
-[ -d "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
+[ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
 
 # Toolchain compatibility that belongs on the command line, not in a patch:
 #  -fno-pie        Debian's gcc builds PIE by default; the kernel must not be,
@@ -23,6 +23,8 @@ CC_FLAGS="-fno-pie -fgnu89-inline"
 cc="gcc $CC_FLAGS"
 command -v ccache >/dev/null && cc="ccache $cc"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+# relative paths in the cache key: the base and patched trees share hits
+export CCACHE_BASEDIR=$BUILD
 jobs=$(($(nproc) + 1))
 mk() { make -C "$TREE" O="$out" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
 
