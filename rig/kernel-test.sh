@@ -56,7 +56,7 @@ for cfg in smp debug; do
 done
 
 # Boots: kernel config smp-count job timeout
-boots=${BOOTS:-"patched:smp:2:suite patched:smp:4:suite patched:debug:2:suite patched:debug:4:suite base:smp:2:suite base:debug:2:suite patched:smp:2:battery base:smp:2:battery"}
+boots=${BOOTS:-"patched:smp:2:suite patched:smp:4:suite patched:debug:2:suite patched:debug:4:suite base:smp:2:suite base:debug:2:suite"}
 declare -A vres
 for b in $boots; do
 	IFS=: read -r kern cfg n job <<<"$b"
@@ -172,7 +172,7 @@ for k in "${!vres[@]}"; do case ${vres[$k]} in PASS*) ;; *) fails=$((fails + 1))
 	echo "## Differential battery (base vs patched, smp, 2 CPUs)"
 	echo
 	if [ -z "$battery_diff" ]; then
-		echo "$(tr -d '\r' <"$LOGS/base-smp-smp2-battery.console" 2>/dev/null | grep -ac '^BAT ') calls, zero differences."
+		echo "not run (no battery boots in BOOTS)"
 	else
 		echo '```'
 		echo "$battery_diff"
