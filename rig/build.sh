@@ -28,12 +28,17 @@ export CCACHE_BASEDIR=$BUILD
 jobs=$(($(nproc) + 1))
 mk() { make -C "$TREE" O="$out" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
 
-log=$LOGS/build-$cfg.log
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
+TREE=$(cd "$TREE" && pwd)
+log=$LOGS/build-$(basename "$out").log
 : >"$log"
 say "build $cfg: configure"
 frags="$RIG/configs/smp.config"
 [ "$cfg" != smp ] && frags="$frags $RIG/configs/$cfg.config"
+# Keep the previous .config (and its time stamp) when nothing changed, so
+# that an unchanged tree is not rebuilt from scratch.
+[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.prev"
 mk x86_64_defconfig >>"$log" 2>&1 || die "build $cfg: defconfig failed (see $log)"
 # shellcheck disable=SC2086
 cat $frags >>"$out/.config"
@@ -52,6 +57,11 @@ cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 				--include='Kconfig*' "$TREE" || echo "$sym"
 	fi
 done | sort -u >"$out/config-misses"
+if [ -f "$out/.config.prev" ] &&
+   cmp -s <(grep -v "^#" "$out/.config") <(grep -v "^#" "$out/.config.prev"); then
+	mv "$out/.config.prev" "$out/.config"
+fi
+rm -f "$out/.config.prev"
 if [ -s "$out/config-misses" ]; then
 	die "build $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
 fi

@@ -101,6 +101,7 @@ fi
 
 # 4. the guest suite's host-safe tests, in a private mount namespace
 if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.c" &&
+   musl-gcc -static -O2 -Wall -Werror -o "$scratch/battery" "$RIG/guest/battery.c" &&
    musl-gcc -static -O2 -Wall -Werror -o "$scratch/init" "$RIG/guest/init.c"; then
 	ok "guest programs build with musl-gcc -static -Wall -Werror"
 	if unshare -m true 2>/dev/null; then
@@ -112,6 +113,17 @@ if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.
 			nok "guest VFS suite, host-safe tests, private mount namespace"
 		fi
 		sed 's/^/    /' "$scratch/vfstest.log"
+		# the differential battery: here only that it runs to its end
+		# with every line well formed (its values are the host's)
+		battery_ok() {
+			unshare -m sh -c "mount --make-rprivate / && exec '$scratch/battery' '$scratch/bat'" \
+				>"$scratch/battery.log" 2>&1 || return 1
+			grep -q '^BAT end: [0-9]* calls$' "$scratch/battery.log" || return 1
+			! grep -v -E '^BAT ([0-9]{3} .* = (-?[0-9]+ [-A-Z0-9]+|[-/a-z]+ [-A-Z]+)|[0-9]{3} mounts? .*|end: .*)$' \
+				"$scratch/battery.log" | grep . || return 1
+			! grep -q 'child did not exit' "$scratch/battery.log"
+		}
+		t "differential battery runs to its end in a private mount namespace" battery_ok
 	else
 		echo "# SKIP guest VFS suite: unshare -m not permitted here"
 	fi

@@ -4,7 +4,7 @@
 #   deps.sh kernel    what building and booting kernels needs as well
 set -euo pipefail
 pk_check="gcc make git musl-tools libtsan2 util-linux"
-pk_kernel="$pk_check bc cpio perl ccache qemu-system-x86 sparse gnuplot-nox bzip2 curl"
+pk_kernel="$pk_check bc cpio perl ccache qemu-system-x86 sparse gnuplot-nox bzip2 curl e2fsprogs"
 case ${1:-check} in
 check) want=$pk_check ;;
 kernel) want=$pk_kernel ;;

@@ -20,5 +20,19 @@ cp "$tmp"/*.patch "$PATCHES"/ 2>/dev/null || true
 	(cd "$tmp" && ls -1 ./*.patch 2>/dev/null | sed 's#^\./##')
 } >"$PATCHES/series.new"
 mv "$PATCHES/series.new" "$PATCHES/series"
+# The cover letter (not in series): git's, with the subject and text of
+# rig/cover-letter.txt (first line the subject, then a blank line, then the
+# text) in place of its placeholders.
+if [ -f "$RIG/cover-letter.txt" ]; then
+	git format-patch -q --zero-commit --no-signature --cover-letter \
+		-o "$tmp/cl" compat..HEAD
+	COVER=$RIG/cover-letter.txt perl -0pi -e '
+		open(my $f, "<", $ENV{COVER}) or die;
+		my ($subj, $blurb) = split(/\n\n/, do { local $/; <$f> }, 2);
+		chomp $blurb;
+		s/\*\*\* SUBJECT HERE \*\*\*/$subj/;
+		s/\*\*\* BLURB HERE \*\*\*/$blurb/;' "$tmp/cl/0000-cover-letter.patch"
+	cp "$tmp/cl/0000-cover-letter.patch" "$PATCHES/"
+fi
 rm -rf "$tmp"
 say "exported $n patches; series id $(series_id)"

@@ -4,6 +4,7 @@
 #   rig/guest/*.c                         the rig's /init and VFS suite
 #   tools/testing/lglock-bench/guest/*.c  the series' in-guest programs,
 #                                         taken from build/linux when there
+#   $GUEST_FILES                          "/dest=/host/src ..." as they are
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need musl-gcc
@@ -43,6 +44,10 @@ fi
 	for b in "$bin"/*; do
 		[ "$(basename "$b")" = init ] && continue
 		echo "file /bin/$(basename "$b") $b 0755 0 0"
+	done
+	# extra files: GUEST_FILES="/dest=/host/src ..."
+	for f in ${GUEST_FILES:-}; do
+		echo "file ${f%%=*} ${f#*=} 0644 0 0"
 	done
 } >"$bin.list"
 "$gen" "$bin.list" >"$cpio" || die "gen_init_cpio failed"

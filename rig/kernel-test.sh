@@ -18,11 +18,7 @@ npatch=$(series_list | wc -l)
 say "series $id ($npatch patches)"
 
 # The base kernel: rc1 + compat, in its own work tree.
-BASE=$BUILD/linux-base
-if [ ! -d "$BASE/.git" ] && [ ! -f "$BASE/.git" ]; then
-	git -C "$TREE" worktree add -q --detach "$BASE" compat
-fi
-git -C "$BASE" checkout -q --detach -f compat
+base_tree
 
 declare -A bres bsec bwarn
 for cfg in smp debug up; do
@@ -56,7 +52,7 @@ for cfg in smp debug; do
 done
 
 # Boots: kernel config smp-count job timeout
-boots=${BOOTS:-"patched:smp:2:suite patched:smp:4:suite patched:debug:2:suite patched:debug:4:suite base:smp:2:suite base:debug:2:suite"}
+boots=${BOOTS:-"patched:smp:2:suite patched:smp:4:suite patched:debug:2:suite patched:debug:4:suite base:smp:2:suite base:debug:2:suite base:smp:2:battery patched:smp:2:battery"}
 declare -A vres
 for b in $boots; do
 	IFS=: read -r kern cfg n job <<<"$b"
@@ -84,22 +80,29 @@ for b in $boots; do
 done
 
 # Differential battery: base against patched, line by line.
-battery_diff=
-if [ -f "$LOGS/base-smp-smp2-battery.console" ] &&
-   [ -f "$LOGS/patched-smp-smp2-battery.console" ]; then
+battery_diff= battery_state="not run (no battery boots in BOOTS)"
+bl=$LOGS/base-smp-smp2-battery.console pl=$LOGS/patched-smp-smp2-battery.console
+case " $boots " in *" base:smp:2:battery "*" patched:smp:2:battery "*|*" patched:smp:2:battery "*" base:smp:2:battery "*)
 	bat() { tr -d '\r' <"$1" | grep -a '^BAT ' ; }
-	nb=$(bat "$LOGS/base-smp-smp2-battery.console" | wc -l)
-	battery_diff=$(diff <(bat "$LOGS/base-smp-smp2-battery.console") \
-		<(bat "$LOGS/patched-smp-smp2-battery.console") | head -n 40 || true)
-	if [ "$nb" -eq 0 ]; then
-		battery_diff="no battery output"
+	nb=$(bat "$bl" 2>/dev/null | wc -l)
+	np=$(bat "$pl" 2>/dev/null | wc -l)
+	battery_diff=$(diff <(bat "$bl" 2>/dev/null) <(bat "$pl" 2>/dev/null) | head -n 40 || true)
+	if [ "$nb" -eq 0 ] || ! bat "$bl" | grep -q '^BAT end'; then
+		battery_state="FAIL: the base battery did not finish ($nb lines)"
+	elif [ "$np" -eq 0 ] || ! bat "$pl" | grep -q '^BAT end'; then
+		battery_state="FAIL: the patched battery did not finish ($np lines)"
+	elif [ -n "$battery_diff" ]; then
+		battery_state="FAIL: base and patched differ"
+	else
+		battery_state="PASS: $nb lines, no difference"
 	fi
-fi
+	;;
+esac
 
 fails=0
 for k in "${!bres[@]}"; do [ "${bres[$k]}" = ok ] || fails=$((fails + 1)); done
 for k in "${!vres[@]}"; do case ${vres[$k]} in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done
-[ -z "$battery_diff" ] || fails=$((fails + 1))
+case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
 [ -s "$newwarn" ] && fails=$((fails + 1))
 
 {
@@ -171,9 +174,9 @@ for k in "${!vres[@]}"; do case ${vres[$k]} in PASS*) ;; *) fails=$((fails + 1))
 	done
 	echo "## Differential battery (base vs patched, smp, 2 CPUs)"
 	echo
-	if [ -z "$battery_diff" ]; then
-		echo "not run (no battery boots in BOOTS)"
-	else
+	echo "$battery_state"
+	if [ -n "$battery_diff" ]; then
+		echo
 		echo '```'
 		echo "$battery_diff"
 		echo '```'

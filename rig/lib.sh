@@ -38,3 +38,13 @@ series_id() {
 	(cd "$PATCHES" && series_list | while read -r p; do cat "$p"; done) |
 		sha256sum | cut -d' ' -f1
 }
+
+# The base kernel's work tree: rc1 + compat (tag "compat" of $TREE), in a
+# git worktree beside it, so both kernels build from the same objects.
+BASE=$BUILD/linux-base
+base_tree() {
+	if [ ! -e "$BASE/.git" ]; then
+		git -C "$TREE" worktree add -q --detach "$BASE" compat
+	fi
+	git -C "$BASE" checkout -q --detach -f compat
+}

@@ -82,6 +82,13 @@ if [ -n "$(git status --porcelain)" ]; then
   'git -C $TREE stash' first"
 fi
 git update-ref refs/rig/previous HEAD
+# Rebuilding the series rewrites every file it or the compat fixes touch;
+# remember their time stamps so that files whose content comes out the same
+# keep them, and make does not rebuild what did not change.
+stamps=$BUILD/tree-stamps
+git diff --name-only base HEAD | while read -r f; do
+	[ -f "$f" ] && printf '%s\t%s\n' "$(stat -c %Y "$f")" "$f"
+done >"$stamps"
 git checkout -q -B series base
 
 export GIT_COMMITTER_NAME="rig" GIT_COMMITTER_EMAIL="rig@localhost"
@@ -104,4 +111,10 @@ while read -r p; do
 	fi
 	n=$((n + 1))
 done < <(series_list)
+while IFS=$'\t' read -r when f; do
+	[ -f "$f" ] &&
+		[ "$(git rev-parse -q --verify "HEAD:$f")" = \
+		  "$(git rev-parse -q --verify "refs/rig/previous:$f")" ] &&
+		touch -d "@$when" "$f"
+done <"$stamps"
 say "tree ready: base + $(git rev-list --count base..compat) compat + $n patches ($(git rev-parse --short HEAD))"

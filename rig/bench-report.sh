@@ -1,0 +1,212 @@
+#!/bin/bash
+# Turn results/bench.csv (written by rig/bench.sh) into results/BENCH.md and
+# PNG plots:  bench-report.sh [CSV]
+# Rerunnable on a partial CSV: rows that are missing show as "-".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+CSV=${1:-$RESULTS/bench.csv}
+MD=${MD:-$(dirname "$CSV")/BENCH.md}
+PLOTS=$(dirname "$CSV")
+[ -f "$CSV" ] || die "no $CSV: run 'make bench KERNEL_SRC=...' first"
+
+# sel MODE KERNEL SMP POSSIBLE TEST TASKS COLUMN: the values, one a line
+sel() {
+	awk -F, -v m="$1" -v k="$2" -v s="$3" -v p="$4" -v t="$5" -v n="$6" -v c="$7" \
+		'$1 == m && $2 == k && $4 == s && $5 == p && $6 == t && $7 == n { print $c }' "$CSV"
+}
+# stat: median, min, max, count of stdin
+stat() {
+	sort -g | awk '{ a[NR] = $1 } END {
+		if (!NR) { print "- - - 0"; exit }
+		m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+		print m, a[1], a[NR], NR }'
+}
+med() { sel "$@" | stat | cut -d' ' -f1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.3f", a / b }'; }
+fmt() { awk -v a="$1" 'BEGIN { if (a == "-") print "-"; else printf "%.0f", a }'; }
+# spread of the rounds of one row, as max-min over median in percent
+spread() { sel "$@" | stat | awk '$1 == "-" { print "-"; next } { printf "%.2f%%", ($3 - $2) / $1 * 100 }'; }
+# check VALUE OP TARGET: MET or MISSED
+check() {
+	awk -v v="$1" -v t="$3" -v op="$2" 'BEGIN {
+		if (v == "-") { print "not measured"; exit }
+		ok = op == ">=" ? v >= t : v <= t
+		d = (v - t) / t * 100
+		if (ok) print "**met**"; else printf "**missed** by %.1f%%\n", -d }'
+}
+
+series=$(sed -n 's/^# series \([0-9a-f]*\).*/\1/p' "$CSV" | head -n1)
+when=$(sed -n 's/^# series [0-9a-f]*; \([^;]*\);.*/\1/p' "$CSV" | head -n1)
+qemu=$(sed -n 's/^# series [^;]*; [^;]*; //p' "$CSV" | head -n1)
+poss_list=$(awk -F, '$1 == "icount" && $6 == "mount_umount" { print $5 }' "$CSV" | sort -un | paste -sd' ' -)
+ic_rounds=$(awk -F, '$1 == "icount" { print $3 }' "$CSV" | sort -un | wc -l)
+mt_rounds=$(awk -F, '$1 == "mttcg" { print $3 }' "$CSV" | sort -un | wc -l)
+p0=$(echo "$poss_list" | awk '{ print $1 }')
+: "${p0:=2}"
+
+# icount headline ratios
+r_occ=$(ratio "$(med icount patched 1 "$p0" open_close_private 1 8)" "$(med icount base 1 "$p0" open_close_private 1 8)")
+r_stat=$(ratio "$(med icount patched 1 "$p0" stat_mounts 1 8)" "$(med icount base 1 "$p0" stat_mounts 1 8)")
+r_mu64=$(ratio "$(med icount patched 1 64 mount_umount 1 8)" "$(med icount base 1 64 mount_umount 1 8)")
+r_s_occ=$(ratio "$(med mttcg patched 2 2 open_close_private 2 8)" "$(med mttcg base 2 2 open_close_private 2 8)")
+r_s_stat=$(ratio "$(med mttcg patched 2 2 stat_mounts 2 8)" "$(med mttcg base 2 2 stat_mounts 2 8)")
+rm100=$(med icount patched 2 2 remount_ro 100000 9)
+
+{
+	echo "# lglock-bench: base (v2.6.36-rc1) against the series"
+	echo
+	echo "series: ${series:-?}"
+	echo
+	echo "Written by \`make bench\` (rig/bench.sh, then rig/bench-report.sh) from"
+	echo "\`results/bench.csv\`, measured $when."
+	echo
+	echo "**This machine has $(nproc) cores and runs the guest under QEMU's TCG (no usable"
+	echo "KVM).** The icount rows are instruction-cost figures; the scaling rows"
+	echo "show how the kernels behave under contention between two emulated vCPUs,"
+	echo "not how they would scale on hardware."
+	echo
+	echo "## How it was run"
+	echo
+	echo "- Both kernels: the rig's \`smp\` config (x86_64_defconfig + rig/configs/smp.config,"
+	echo "  NR_CPUS=64), built by the same compiler from the same tree: base = rc1 + the"
+	echo "  rig's compat commits, patched = base + the series."
+	echo "- The guest program is the series' tools/testing/lglock-bench/guest/lglock-bench.c,"
+	echo "  built once with \`musl-gcc -static\` and booted as the same initramfs by both"
+	echo "  kernels (\`rig.job=bench\`); each row counts ${BENCH_T:-1} guest second after a"
+	echo "  warm-up of a fifth of that."
+	echo "- **icount** ($ic_rounds rounds): \`qemu-system-x86_64 -accel tcg -icount shift=0 -smp 1\`"
+	echo "  with \`possible_cpus=N\` for N in $poss_list, every 1-task row in each boot;"
+	echo "  \`remount_ro\` at \`-smp 2\`. Guest time advances one nanosecond per guest"
+	echo "  instruction, so ops per guest second is an inverse instruction count."
+	echo "- **mttcg** ($mt_rounds rounds): \`-accel tcg,thread=multi\` at \`-smp 1\` and \`-smp 2\`,"
+	echo "  base and patched booted alternately (B P B P ...). Medians with min-max."
+	echo "- Host: $(nproc) x $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1); $(gcc --version | head -n1);"
+	echo "  $(ld --version | head -n1); ${qemu:-?}; guest libc musl $(dpkg-query -W -f '${Version}' musl 2>/dev/null || echo '?')."
+	echo
+	echo "## Targets"
+	echo
+	echo "| target | measured | |"
+	echo "|---|---|---|"
+	echo "| open_close_private, 1 task, icount: patched/base >= 1.02 | $r_occ | $(check "$r_occ" '>=' 1.02) |"
+	echo "| stat_mounts, 1 task, icount: patched/base >= 1.04 | $r_stat | $(check "$r_stat" '>=' 1.04) |"
+	echo "| mount_umount at possible_cpus=64, icount: patched/base >= 0.95 | $r_mu64 | $(check "$r_mu64" '>=' 0.95) |"
+	echo "| remount_ro with 100k open files: completes, no soft lockup | $(fmt "$rm100") us per remount,ro | $([ "$rm100" != - ] && echo '**met** (boot verdict clean)' || echo 'not measured') |"
+	echo "| open_close_private, 2 tasks, -smp 2: median patched/base >= 1.0 | $r_s_occ | $(check "$r_s_occ" '>=' 1.0) |"
+	echo "| stat_mounts, 2 tasks, -smp 2: median patched/base >= 1.0 | $r_s_stat | $(check "$r_s_stat" '>=' 1.0) |"
+	echo
+	echo "## Cost per operation (icount, 1 task, possible_cpus=$p0)"
+	echo
+	echo "Ops per guest second (= 10^9 / instructions per op); spread = (max - min) / median over the rounds."
+	echo
+	echo "| test | base | patched | patched/base | spread base | spread patched |"
+	echo "|---|---|---|---|---|---|"
+	for t in open_close_private open_close_shared stat_mounts getcwd_mounts mount_umount; do
+		b=$(med icount base 1 "$p0" $t 1 8)
+		p=$(med icount patched 1 "$p0" $t 1 8)
+		echo "| $t | $(fmt "$b") | $(fmt "$p") | $(ratio "$p" "$b") | $(spread icount base 1 "$p0" $t 1 8) | $(spread icount patched 1 "$p0" $t 1 8) |"
+	done
+	echo
+	echo "## mount_umount against possible CPUs (icount, 1 task)"
+	echo
+	echo "The write side of the brlock takes one spinlock per possible CPU."
+	echo
+	echo "| possible_cpus | base mount+umount/s | patched mount+umount/s | patched/base | base us/op | patched us/op |"
+	echo "|---|---|---|---|---|---|"
+	: >"$BUILD/bench-mu.dat"
+	for p in $poss_list; do
+		b=$(med icount base 1 "$p" mount_umount 1 8)
+		q=$(med icount patched 1 "$p" mount_umount 1 8)
+		bu=$(awk -v a="$b" 'BEGIN { if (a == "-") print "-"; else printf "%.2f", 1e6 / a }')
+		qu=$(awk -v a="$q" 'BEGIN { if (a == "-") print "-"; else printf "%.2f", 1e6 / a }')
+		echo "| $p | $(fmt "$b") | $(fmt "$q") | $(ratio "$q" "$b") | $bu | $qu |"
+		echo "$p $bu $qu" >>"$BUILD/bench-mu.dat"
+	done
+	echo
+	awk 'NF == 3 && $2 != "-" && $3 != "-" { if (!n++) { p0 = $1; b0 = $2; q0 = $3 } p1 = $1; b1 = $2; q1 = $3 }
+	END { if (n > 1 && p1 > p0) printf "Growth from %d to %d possible CPUs, in guest instructions per mount+umount per possible CPU: base %.0f, patched %.0f.\n", p0, p1, (b1 - b0) * 1000 / (p1 - p0), (q1 - q0) * 1000 / (p1 - p0) }' "$BUILD/bench-mu.dat"
+	echo
+	echo "Other 1-task rows at each possible_cpus (patched/base):"
+	echo
+	echo "| test | $(echo "$poss_list" | sed 's/ / | /g') |"
+	echo "|---|$(for p in $poss_list; do printf -- '---|'; done)"
+	for t in open_close_private open_close_shared stat_mounts getcwd_mounts; do
+		printf '| %s |' $t
+		for p in $poss_list; do
+			printf ' %s |' "$(ratio "$(med icount patched 1 "$p" $t 1 8)" "$(med icount base 1 "$p" $t 1 8)")"
+		done
+		echo
+	done
+	echo
+	echo "## remount_ro (icount, -smp 2, files open read-only spread over both CPUs)"
+	echo
+	echo "| open files | base us per remount,ro | patched us per remount,ro | patched/base |"
+	echo "|---|---|---|---|"
+	for f in 0 1000 10000 100000; do
+		b=$(med icount base 2 2 remount_ro $f 9)
+		p=$(med icount patched 2 2 remount_ro $f 9)
+		echo "| $f | $(fmt "$b") | $(fmt "$p") | $(ratio "$p" "$b") |"
+	done
+	echo
+	echo "## Scaling (mttcg; noisy, about +-20% run to run)"
+	echo
+	echo "Total ops/s, median [min-max] over the rounds; linear = tasks x the 1-task median."
+	echo
+	echo "| smp | test | tasks | base | patched | patched/base | linear (patched) |"
+	echo "|---|---|---|---|---|---|---|"
+	: >"$BUILD/bench-scale.dat"
+	for s in 1 2; do
+		for t in open_close_private open_close_shared stat_mounts getcwd_mounts; do
+			for n in $(seq 1 $s); do
+				read -r bm bl bh bn < <(sel mttcg base $s $s $t $n 8 | stat)
+				read -r pm pl ph pn < <(sel mttcg patched $s $s $t $n 8 | stat)
+				p1=$(med mttcg patched $s $s $t 1 8)
+				lin=$(awk -v a="$p1" -v n=$n 'BEGIN { if (a == "-") print "-"; else printf "%.0f", a * n }')
+				echo "| $s | $t | $n | $(fmt "$bm") [$(fmt "$bl")-$(fmt "$bh")] | $(fmt "$pm") [$(fmt "$pl")-$(fmt "$ph")] | $(ratio "$pm" "$bm") | $lin |"
+				[ "$s" = 2 ] && echo "$t $n $bm $bl $bh $pm $pl $ph $lin" >>"$BUILD/bench-scale.dat"
+			done
+		done
+	done
+	echo
+	echo "## Plots"
+	echo
+	echo "- bench-scaling.png: ops/s against tasks at -smp 2, base, patched and linear"
+	echo "- bench-mount-umount.png: guest microseconds per mount+umount against possible CPUs"
+	echo
+	if [ -f "$RIG/bench-notes.md" ]; then
+		cat "$RIG/bench-notes.md"
+	fi
+} >"$MD"
+
+# Plots (gnuplot, PNG)
+if command -v gnuplot >/dev/null; then
+	gnuplot <<EOF || say "bench-report: gnuplot failed; plots not written"
+set terminal pngcairo size 1000,700 font ",10"
+set output "$PLOTS/bench-scaling.png"
+set multiplot layout 2,2 title "lglock-bench at -smp 2 (TCG, 2 host cores): median ops/s, bars min-max"
+set xrange [0.5:2.5]
+set xtics 1
+set yrange [0:*]
+set key left top
+set xlabel "tasks"
+set ylabel "ops/s"
+do for [t in "open_close_private open_close_shared stat_mounts getcwd_mounts"] {
+	set title t
+	plot "$BUILD/bench-scale.dat" using (\$2-0.05):(strcol(1) eq t ? \$3 : 1/0):4:5 with yerrorlines title "base", \
+	     "" using (\$2+0.05):(strcol(1) eq t ? \$6 : 1/0):7:8 with yerrorlines title "patched", \
+	     "" using 2:(strcol(1) eq t ? \$9 : 1/0) with linespoints dt 2 title "linear (patched)"
+}
+unset multiplot
+set output "$PLOTS/bench-mount-umount.png"
+set terminal pngcairo size 800,500 font ",10"
+set title "mount+umount cost against possible CPUs (icount: guest us = instructions / 1000)"
+set xrange [*:*]
+set logscale x 2
+set xtics (2, 8, 32, 64)
+set xlabel "possible_cpus"
+set ylabel "guest microseconds per mount+umount"
+plot "$BUILD/bench-mu.dat" using 1:2 with linespoints title "base", \
+     "" using 1:3 with linespoints title "patched"
+EOF
+fi
+say "bench-report: ${MD#$TOP/}, bench-scaling.png, bench-mount-umount.png"

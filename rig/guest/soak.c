@@ -1,0 +1,437 @@
+/*
+ * soak: every load the series' locks see, at once, for a given time.
+ *
+ *   soak MINUTES [EXT2_IMAGE]
+ *
+ * Concurrently, until the time is up:
+ *   - open/close storms on every CPU, writers and readers, on a tmpfs and
+ *     on an ext2 on /dev/ram0 (copied from EXT2_IMAGE, default /ext2.img),
+ *     each writer creating new files now and then (counted);
+ *   - a remount ro/rw loop on each of the two, every result checked
+ *     against the writers known to be open during the call;
+ *   - mount/umount/bind/move/lazy-umount and shared/slave propagation
+ *     under path walkers that cross 8 mounts and call getcwd();
+ *   - pty open/close/hangup storms;
+ *   - CPU offline/online cycling of every CPU but 0;
+ *   - unshare(CLONE_NEWNS) in a loop.
+ * Then it stops everything, syncs, remounts both filesystems read-only
+ * (which must succeed), counts the files on each against the files
+ * created, unmounts everything, and prints the ext2 image's non-zero
+ * blocks (SOAK-IMG lines, base64) so that the host can fsck it.
+ *
+ * Prints "# ..." progress and a summary line
+ *   SOAK ops: <kind>=<count> ...
+ * and at the very end "SOAK result: PASS" or "SOAK result: FAIL (...)".
+ * The per-call checks are the ones of vfstest.c, which it includes.
+ */
+#define main vfstest_main
+#include "vfstest.c"
+#undef main
+
+#include <dirent.h>
+
+#define MAXW 64
+
+/* A writer pool on one filesystem, checked by its remount loop. */
+struct pool {
+	char dir[256];
+	volatile int stop;
+	volatile int state[MAXW];	/* 1 from before open to after close */
+	volatile int holding[MAXW];	/* 1 from open's return to close */
+	volatile long opened[MAXW];	/* successful opens for write */
+	volatile long created[MAXW];	/* new files created */
+	volatile long ops[MAXW], erofs[MAXW];
+	volatile long remount_ok, remount_busy;
+};
+
+/* everything counted, for the summary */
+struct counts {
+	volatile int stop;
+	volatile long pty, hotplug, hotplug_fail, unshare, walks, mounts;
+};
+
+static struct pool *pools[2];
+static struct counts *cs;
+
+static void pool_writer(struct pool *pl, int w)
+{
+	char p[400];
+	int fd, i;
+
+	while (!pl->stop) {
+		/* mostly the same file; a new one every 64th time */
+		if ((pl->ops[w] & 63) == 0)
+			snprintf(p, sizeof(p), "%s/f%d.%ld", pl->dir, w,
+				 pl->created[w]);
+		else
+			snprintf(p, sizeof(p), "%s/w%d", pl->dir, w);
+		pl->state[w] = 1;
+		__sync_synchronize();
+		fd = open(p, O_CREAT | O_EXCL | O_WRONLY, 0644);
+		if (fd < 0 && errno == EEXIST)
+			fd = open(p, O_WRONLY);
+		if (fd >= 0) {
+			if (p[strlen(pl->dir) + 1] == 'f')
+				pl->created[w]++;
+			pl->opened[w]++;
+			pl->holding[w] = 1;
+			__sync_synchronize();
+			CHECK(write(fd, "soak\n", 5) == 5 || errno == ENOSPC,
+			      "write %s", p);
+			for (i = 0; i < 100; i++)
+				__asm__ volatile("" ::: "memory");
+			pl->holding[w] = 0;
+			__sync_synchronize();
+			close(fd);
+		} else {
+			/* read-only now, or (ext2) out of inodes */
+			CHECK(errno == EROFS || errno == ENOSPC,
+			      "writer open %s", p);
+			pl->erofs[w]++;
+		}
+		__sync_synchronize();
+		pl->state[w] = 0;
+		pl->ops[w]++;
+		fd = open(p, O_RDONLY);
+		if (fd >= 0)
+			close(fd);
+		if ((pl->ops[w] & 15) == 0)
+			usleep(200);
+		if (failures > 5)
+			return;
+	}
+}
+
+/* Remount ro/rw in a loop; each result against the writers' states. */
+static void pool_remounter(struct pool *pl, int nw)
+{
+	int i;
+
+	while (!pl->stop) {
+		int bs[MAXW], bh[MAXW], held = 0, any = 0, r, e;
+		long bo[MAXW];
+
+		for (i = 0; i < nw; i++) {
+			bs[i] = pl->state[i];
+			bh[i] = pl->holding[i];
+			bo[i] = pl->opened[i];
+		}
+		__sync_synchronize();
+		r = remount(pl->dir, 1);
+		e = errno;
+		__sync_synchronize();
+		for (i = 0; i < nw; i++) {
+			if (bs[i] || pl->state[i] || bo[i] != pl->opened[i])
+				any = 1;
+			/* one and the same open file for write, all along */
+			if (bh[i] && pl->holding[i] && bo[i] == pl->opened[i])
+				held++;
+		}
+		if (r == 0) {
+			pl->remount_ok++;
+			CHECK(!held, "remount ro of %s succeeded while %d writers held files open",
+			      pl->dir, held);
+			usleep(300);
+			CHECK(remount(pl->dir, 0) == 0, "remount rw %s", pl->dir);
+		} else {
+			CHECK(e == EBUSY, "remount ro %s: errno %d", pl->dir, e);
+			CHECK(any, "EBUSY on %s with no writer busy", pl->dir);
+			pl->remount_busy++;
+		}
+		usleep(1000);
+		if (failures > 5)
+			return;
+	}
+}
+
+static int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (de->d_name[0] == 'f')
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void hotplug_cycler(void)
+{
+	int cpu, on;
+	int n = 64;	/* cpuN/online exists for each hotpluggable CPU */
+
+	while (!cs->stop) {
+		for (cpu = 1; cpu < n && !cs->stop; cpu++) {
+			if (!hotplug_possible(cpu))
+				continue;
+			for (on = 0; on <= 1; on++) {
+				if (cpu_online(cpu, on))
+					cs->hotplug_fail++;
+				else
+					cs->hotplug++;
+				usleep(20000);
+			}
+		}
+	}
+	/* leave every CPU online */
+	for (cpu = 1; cpu < n; cpu++)
+		if (hotplug_possible(cpu))
+			cpu_online(cpu, 1);
+}
+
+static void pty_loop(int idx, int cpu)
+{
+	while (!cs->stop && failures <= 5) {
+		pty_worker(idx, cpu);
+		cs->pty += 300;
+	}
+}
+
+static void unshare_loop(void)
+{
+	while (!cs->stop) {
+		pid_t p = fork();
+		int st;
+
+		if (p == 0) {
+			if (unshare(CLONE_NEWNS))
+				_exit(1);
+			/*
+			 * The copy's shared mounts are peers of the originals:
+			 * make them private first, or the umount below would
+			 * propagate to the original namespace.
+			 */
+			if (mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL))
+				_exit(2);
+			/* tear the copy down from the inside */
+			umount2(path("c"), MNT_DETACH);
+			_exit(0);
+		}
+		waitpid(p, &st, 0);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "unshare child");
+		cs->unshare++;
+		usleep(5000);
+		if (failures > 5)
+			return;
+	}
+}
+
+/* base64 of one block, for the host's fsck */
+static void dump_block(long no, const unsigned char *b, int len)
+{
+	static const char t[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char out[2048];
+	int i, o = 0;
+
+	for (i = 0; i + 2 < len; i += 3) {
+		unsigned v = b[i] << 16 | b[i + 1] << 8 | b[i + 2];
+
+		out[o++] = t[v >> 18];
+		out[o++] = t[(v >> 12) & 63];
+		out[o++] = t[(v >> 6) & 63];
+		out[o++] = t[v & 63];
+	}
+	if (len - i == 1) {
+		out[o++] = t[b[i] >> 2];
+		out[o++] = t[(b[i] & 3) << 4];
+		out[o++] = '=';
+		out[o++] = '=';
+	} else if (len - i == 2) {
+		unsigned v = b[i] << 8 | b[i + 1];
+
+		out[o++] = t[v >> 10];
+		out[o++] = t[(v >> 4) & 63];
+		out[o++] = t[(v & 15) << 2];
+		out[o++] = '=';
+	}
+	out[o] = 0;
+	printf("SOAK-IMG %ld %s\n", no, out);
+}
+
+static void dump_image(const char *dev)
+{
+	unsigned char b[1024];
+	int fd = open(dev, O_RDONLY);
+	long no = 0, nz = 0;
+	int i;
+
+	CHECK(fd >= 0, "open %s", dev);
+	if (fd < 0)
+		return;
+	printf("SOAK-IMG begin 1024\n");
+	while (read(fd, b, sizeof(b)) == sizeof(b)) {
+		for (i = 0; i < (int)sizeof(b) && !b[i]; i++)
+			;
+		if (i < (int)sizeof(b)) {
+			dump_block(no, b, sizeof(b));
+			nz++;
+		}
+		no++;
+	}
+	printf("SOAK-IMG end %ld %ld\n", no, nz);
+	close(fd);
+}
+
+static pid_t spawn(void (*fn)(long), long arg, int cpu)
+{
+	pid_t p = fork();
+
+	if (p == 0) {
+		failures = 0;
+		if (cpu >= 0)
+			pin(cpu);
+		fn(arg);
+		fflush(stdout);
+		_exit(failures ? 1 : 0);
+	}
+	return p;
+}
+
+static int nw;
+static void run_writer(long a) { pool_writer(pools[a / MAXW], a % MAXW); }
+static void run_remounter(long a) { pool_remounter(pools[a], nw); }
+static void run_walker(long a) { chain_walker(a, -1); }
+static void run_mount_writer(long a) { (void)a; mount_writer(); }
+static void run_pty(long a) { pty_loop(a, -1); }
+static void run_hotplug(long a) { (void)a; hotplug_cycler(); }
+static void run_unshare(long a) { (void)a; unshare_loop(); }
+
+int main(int argc, char **argv)
+{
+	const char *img = argc > 2 ? argv[2] : "/ext2.img";
+	double minutes = argc > 1 ? atof(argv[1]) : 10;
+	pid_t pids[256];
+	int np = 0, i, st, bad = 0, fd, in;
+	char buf[65536];
+	ssize_t k;
+	double end, next;
+	long created[2] = { 0, 0 }, found[2];
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	read_cpus();
+	nw = ncpus < MAXW ? ncpus : MAXW;
+	setup_root();
+	cs = shm(sizeof(*cs));
+	ms = shm(sizeof(*ms));
+	for (i = 0; i < 2; i++)
+		pools[i] = shm(sizeof(struct pool));
+	snprintf(pools[0]->dir, sizeof(pools[0]->dir), "%s", path("t"));
+	snprintf(pools[1]->dir, sizeof(pools[1]->dir), "%s", path("e"));
+	CHECK(mnt_tmpfs(pools[0]->dir) == 0, "mount tmpfs");
+
+	/* the ext2 image onto /dev/ram0, mounted */
+	in = open(img, O_RDONLY);
+	fd = open("/dev/ram0", O_WRONLY);
+	CHECK(in >= 0 && fd >= 0, "open %s and /dev/ram0", img);
+	while (in >= 0 && fd >= 0 && (k = read(in, buf, sizeof(buf))) > 0)
+		CHECK(write(fd, buf, k) == k, "copy image");
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	if (in >= 0)
+		close(in);
+	mkdir(pools[1]->dir, 0755);
+	CHECK(mount("/dev/ram0", pools[1]->dir, "ext2", 0, NULL) == 0,
+	      "mount ext2 /dev/ram0");
+	CHECK(make_chain(8) == 0, "chain of 8 mounts");
+	if (failures) {
+		printf("SOAK result: FAIL (setup)\n");
+		return 1;
+	}
+	note("soak: %.1f minutes on %d cpus", minutes, ncpus);
+
+	for (i = 0; i < nw; i++) {
+		pids[np++] = spawn(run_writer, 0 * MAXW + i, cpus[i]);
+		pids[np++] = spawn(run_writer, 1 * MAXW + i, cpus[i]);
+		pids[np++] = spawn(run_walker, i, cpus[i]);
+		pids[np++] = spawn(run_pty, i, cpus[i]);
+	}
+	pids[np++] = spawn(run_remounter, 0, -1);
+	pids[np++] = spawn(run_remounter, 1, -1);
+	pids[np++] = spawn(run_mount_writer, 0, -1);
+	pids[np++] = spawn(run_hotplug, 0, 0);
+	pids[np++] = spawn(run_unshare, 0, -1);
+
+	end = now() + minutes * 60;
+	next = now() + 60;
+	while (now() < end) {
+		sleep(1);
+		if (now() >= next) {
+			long o = 0;
+
+			for (i = 0; i < nw; i++)
+				o += pools[0]->ops[i] + pools[1]->ops[i];
+			note("soak: %.0f s left; %ld opens, %ld remounts, %ld hotplug, %ld unshare",
+			     end - now(), o,
+			     pools[0]->remount_ok + pools[0]->remount_busy +
+			     pools[1]->remount_ok + pools[1]->remount_busy,
+			     cs->hotplug, cs->unshare);
+			next += 60;
+		}
+	}
+	cs->stop = 1;
+	ms->stop = 1;
+	pools[0]->stop = 1;
+	pools[1]->stop = 1;
+	for (i = 0; i < np; i++) {
+		if (waitpid(pids[i], &st, 0) != pids[i] || !WIFEXITED(st) ||
+		    WEXITSTATUS(st)) {
+			printf("# FAIL worker %d: status %d\n", i, st);
+			bad++;
+		}
+	}
+
+	/* final accounting */
+	sync();
+	for (i = 0; i < 2; i++) {
+		int w;
+
+		for (w = 0; w < nw; w++)
+			created[i] += pools[i]->created[w];
+		CHECK(remount(pools[i]->dir, 1) == 0,
+		      "final remount ro of %s", pools[i]->dir);
+		found[i] = count_files(pools[i]->dir);
+		CHECK(found[i] == created[i], "%s: %ld files created, %ld found",
+		      pools[i]->dir, created[i], found[i]);
+	}
+	check_mountinfo();
+	drop_chain();
+	CHECK(umount(pools[1]->dir) == 0, "umount ext2");
+	CHECK(umount(pools[0]->dir) == 0, "umount tmpfs");
+	CHECK(count_mounts_under(path("")) == 0 ||
+	      count_mounts_under(path("")) == -1, "everything unmounted");
+	{
+		long o[2] = { 0, 0 }, rofs[2] = { 0, 0 }, walks = 0;
+
+		for (i = 0; i < nw; i++) {
+			o[0] += pools[0]->ops[i];
+			o[1] += pools[1]->ops[i];
+			rofs[0] += pools[0]->erofs[i];
+			rofs[1] += pools[1]->erofs[i];
+			walks += ms->lookups[i];
+		}
+		printf("SOAK ops: tmpfs_open=%ld tmpfs_erofs=%ld tmpfs_remount_ro=%ld tmpfs_remount_busy=%ld "
+		       "ext2_open=%ld ext2_erofs=%ld ext2_remount_ro=%ld ext2_remount_busy=%ld "
+		       "files_tmpfs=%ld/%ld files_ext2=%ld/%ld walks=%ld mount_cycles=%ld "
+		       "pty=%ld hotplug=%ld hotplug_fail=%ld unshare=%ld\n",
+		       o[0], rofs[0], pools[0]->remount_ok, pools[0]->remount_busy,
+		       o[1], rofs[1], pools[1]->remount_ok, pools[1]->remount_busy,
+		       found[0], created[0], found[1], created[1], walks,
+		       ms->lookups[63], cs->pty, cs->hotplug, cs->hotplug_fail,
+		       cs->unshare);
+	}
+	dump_image("/dev/ram0");
+	teardown_root();
+	if (bad || failures)
+		printf("SOAK result: FAIL (%d workers, %d checks)\n", bad,
+		       failures);
+	else
+		printf("SOAK result: PASS\n");
+	return bad || failures;
+}
