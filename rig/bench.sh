@@ -16,7 +16,8 @@
 # results/BENCH.md and the plots from it.
 #
 # Environment: KERNEL_SRC (see tree.sh), ROUNDS (5), ICOUNT_ROUNDS (2),
-# POSSIBLE ("2 8 32 64"), BENCH_T (seconds per row, 1), PHASES
+# POSSIBLE ("2 8 32 64"), BENCH_T (seconds per row, 1), KEEP_CSV (set: keep
+# the rows of the phases not run now, e.g. to rerun only mttcg), PHASES
 # ("icount mttcg"), REMOUNT (yes; no skips the remount_ro boots), KERNELS
 # ("base patched").
 set -euo pipefail
@@ -50,10 +51,22 @@ for k in ${KERNELS:-base patched}; do
 done
 
 mkdir -p "$RESULTS"
-{
-	echo "# series $id; $(date -u +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
-	echo "mode,kernel,round,smp,possible_cpus,test,tasks,ops_per_sec,ops_per_sec_per_task,linear"
-} >"$CSV"
+if [ -n "${KEEP_CSV:-}" ] && [ -f "$CSV" ]; then
+	# rerun some phases: their old rows go, every other row stays
+	grep -q "^# series $id;" "$CSV" ||
+		die "KEEP_CSV: $CSV is from another series"
+	for phase in $PHASES; do
+		grep -v "^$phase," "$CSV" >"$CSV.new" || true
+		mv "$CSV.new" "$CSV"
+	done
+	echo "# rerun of $PHASES: $(date -u +%Y-%m-%dT%H:%MZ); ROUNDS=$ROUNDS BENCH_T=$BENCH_T" >>"$CSV"
+else
+	{
+		echo "# series $id; $(date -u +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
+		echo "# ROUNDS=$ROUNDS ICOUNT_ROUNDS=$ICOUNT_ROUNDS BENCH_T=$BENCH_T POSSIBLE=$POSSIBLE"
+		echo "mode,kernel,round,smp,possible_cpus,test,tasks,ops_per_sec,ops_per_sec_per_task,linear"
+	} >"$CSV"
+fi
 
 # bench KERNEL MODE ROUND SMP POSSIBLE ARGS
 bench() {
@@ -78,7 +91,7 @@ bench() {
 	[ "$got" = "$poss" ] || v="FAIL: kernel allowed ${got:-?} CPUs, not $poss; $v"
 	tr -d '\r' <"$log" | grep -a '^BENCH,' | grep -v '^BENCH,test,' |
 		sed "s/^BENCH,/$mode,$k,$r,$smp,$poss,/" >>"$CSV"
-	say "bench $mode $k smp=$smp possible=$poss round $r: $(tr -d '\r' <"$log" | grep -ac '^BENCH,[a-z]') rows, ${v%%$'\n'*}"
+	say "bench $mode $k smp=$smp possible=$poss round $r: $(tr -d '\r' <"$log" | grep -a '^BENCH,[a-z]' | grep -vc '^BENCH,test,') rows, ${v%%$'\n'*}"
 	case $v in PASS*) ;; *) echo "$v" >&2; return 1 ;; esac
 }
 
@@ -115,5 +128,5 @@ for phase in $PHASES; do
 done
 
 "$RIG/bench-report.sh" "$CSV"
-say "bench: $(grep -c '^[a-z]' "$CSV") rows in ${CSV#$TOP/}; $fails failed boots"
+say "bench: $(grep -c '^[a-z]*,[a-z]' "$CSV") rows in ${CSV#$TOP/}; $fails failed boots"
 [ "$fails" -eq 0 ]
