@@ -181,6 +181,11 @@ case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
 		echo "$battery_diff"
 		echo '```'
 	fi
+	echo
+	echo "## Soak (make soak, same series)"
+	echo
+	soak=$(soak_sections "$id")
+	echo "${soak:-not run for this series}"
 } >"$REPORT"
 say "report: ${REPORT#$TOP/} — $([ $fails -eq 0 ] && echo PASS || echo "FAIL ($fails)")"
 [ $fails -eq 0 ]

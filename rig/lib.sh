@@ -48,3 +48,14 @@ base_tree() {
 	fi
 	git -C "$BASE" checkout -q --detach -f compat
 }
+
+# The soak results (results/soak-*.md) of series id $1, for REPORT.md.
+soak_sections() {
+	local f
+	for f in "$RESULTS"/soak-*min.md; do
+		[ -f "$f" ] || continue
+		[ "$(head -n1 "$f")" = "series: $1" ] || continue
+		tail -n +3 "$f"
+		echo
+	done
+}

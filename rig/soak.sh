@@ -96,6 +96,18 @@ res=$RESULTS/soak-${MINUTES}min.md
 		echo '```'
 	fi
 } >"$res"
+# REPORT.md of the same series: its soak section, rewritten
+rep=$RESULTS/REPORT.md
+if [ -f "$rep" ] && grep -qx "series: $id" "$rep" && grep -q '^## Soak' "$rep"; then
+	{
+		sed '/^## Soak/,$d' "$rep"
+		echo "## Soak (make soak, same series)"
+		echo
+		soak_sections "$id"
+	} >"$rep.new"
+	mv "$rep.new" "$rep"
+	say "soak: section updated in ${rep#$TOP/}"
+fi
 say "soak: $verdict"
 say "soak: ${summary:-no summary}"
 [ ${#why[@]} -eq 0 ]
