@@ -9,6 +9,7 @@
 # kernel-test when its series id matches).
 #
 # Environment: MINUTES (10), SMP (4), CONFIG (debug), OUT (build/out-CONFIG),
+# SOAK_NAME (results/soak-NAME.md, default <MINUTES>min),
 # SOAK_TREE (default build/linux: a tree with a deliberately broken patch
 # can be soaked too, to show the soak bites).
 set -euo pipefail
@@ -25,6 +26,12 @@ if [ -z "${SOAK_TREE:-}" ]; then
 	SOAK_TREE=$TREE
 fi
 id=$(series_id)
+NAME=${SOAK_NAME:-${MINUTES}min}
+label="series: $id"
+# another tree (a mutant) is not the series: its result must not count
+if [ "$(cd "$SOAK_TREE" && pwd)" != "$(cd "$TREE" && pwd)" ]; then
+	label="tree: $(git -C "$SOAK_TREE" log -1 --format='%h %s'), not the series $id"
+fi
 TREE=$SOAK_TREE "$RIG/build.sh" "$CONFIG" "$OUT" || die "soak: the kernel does not build"
 
 sd=$BUILD/soak
@@ -34,7 +41,7 @@ mke2fs -q -F -t ext2 -b 1024 -N 16384 "$sd/ext2.img" 16384 >/dev/null ||
 	die "soak: mke2fs failed"
 GUEST_FILES="/ext2.img=$sd/ext2.img" "$RIG/guest.sh" "$OUT" "$OUT/soak.cpio"
 
-log=$LOGS/soak-${MINUTES}min.console
+log=$LOGS/soak-$NAME.console
 tmo=$(awk -v m="$MINUTES" 'BEGIN { printf "%d", m * 60 + 900 }')
 say "soak: $CONFIG kernel, -smp $SMP, $MINUTES minutes (timeout ${tmo}s); console ${log#$TOP/}"
 s=$(date +%s)
@@ -77,9 +84,9 @@ if [ ${#why[@]} -eq 0 ]; then
 else
 	verdict="FAIL: $(printf '%s; ' "${why[@]}")"
 fi
-res=$RESULTS/soak-${MINUTES}min.md
+res=$RESULTS/soak-$NAME.md
 {
-	echo "series: $id"
+	echo "$label"
 	echo
 	echo "### Soak, $MINUTES minutes: $verdict"
 	echo
