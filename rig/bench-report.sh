@@ -181,7 +181,7 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 # Plots (gnuplot, PNG)
 if command -v gnuplot >/dev/null; then
 	gnuplot <<EOF || say "bench-report: gnuplot failed; plots not written"
-set terminal pngcairo size 1000,700 font ",10"
+set terminal pngcairo size 1000,700 font ",10" noenhanced
 set output "$PLOTS/bench-scaling.png"
 set multiplot layout 2,2 title "lglock-bench at -smp 2 (TCG, 2 host cores): median ops/s, bars min-max"
 set xrange [0.5:2.5]
@@ -198,9 +198,10 @@ do for [t in "open_close_private open_close_shared stat_mounts getcwd_mounts"] {
 }
 unset multiplot
 set output "$PLOTS/bench-mount-umount.png"
-set terminal pngcairo size 800,500 font ",10"
+set terminal pngcairo size 800,500 font ",10" noenhanced
 set title "mount+umount cost against possible CPUs (icount: guest us = instructions / 1000)"
-set xrange [*:*]
+set xrange [1.5:90]
+set yrange [0:*]
 set logscale x 2
 set xtics (2, 8, 32, 64)
 set xlabel "possible_cpus"

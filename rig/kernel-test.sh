@@ -3,9 +3,9 @@
 # base kernel (rc1 + compat) too, boot both in QEMU, run the suite and the
 # differential battery, write results/REPORT.md.
 #
-# Environment: KERNEL_SRC (see tree.sh), BOOTS (default: all scenarios in
-# rig/scenarios), REPORT (default results/REPORT.md), PATCHES (default
-# patches/).
+# Environment: KERNEL_SRC (see tree.sh), BOOTS (kern:config:cpus:job ...,
+# default below), REPORT (default results/REPORT.md), PATCHES (default
+# patches/), BOOT_TIMEOUT (seconds, 1500), KARGS (extra kernel arguments).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -69,7 +69,7 @@ for b in $boots; do
 	s=$(date +%s)
 	set +e
 	"$RIG/boot.sh" "$out/arch/x86/boot/bzImage" "$out/rig.cpio" \
-		"$LOGS/$name.console" "$n" 1500 "rig.job=$job"
+		"$LOGS/$name.console" "$n" "${BOOT_TIMEOUT:-1500}" "rig.job=$job" ${KARGS:-}
 	rc=$?
 	set -e
 	mode=tap

@@ -7,7 +7,7 @@ BUILD=${BUILD:-$TOP/build}
 TREE=${TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
 RESULTS=$TOP/results
-PATCHES=$TOP/patches
+PATCHES=${PATCHES:-$TOP/patches}
 
 # Linux v2.6.36-rc1, commit da5cabf80e2433131bf0ed8993abc0f7ea618c73.
 RC1_TREE=208f20750722e031b404f1447b22c5ffd0eed215
