@@ -7,7 +7,9 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-"$RIG/tree.sh"
+# SKIP_TREE=1: build/linux is known to be the series already (another job
+# is using it)
+[ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
 BT=$BUILD/linux-bisect

@@ -72,6 +72,21 @@ if ! mk bzImage >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 20 >&2
 	die "build $cfg: compile failed (see $log)"
 fi
-grep -E ': warning: ' "$log" | sort -u >"$out/warnings" || true
+# The warnings of the whole tree, not only of what this (incremental) build
+# recompiled: a warning seen before stays unless its file was rebuilt now.
+# Keyed by file stem (fs/super for fs/super.c, fs/super.o, ...).
+stem() { sed -E 's#^(ld: warning: )?##; s#^.*/linux(-[a-z]+)?/##; s#^'"$out"'/##; s#[:( ].*##; s#\.[a-z]+$##'; }
+grep -E ': warning: ' "$log" | sort -u >"$out/warnings.now" || true
+sed -nE 's#^  (CC|AS|LD|HOSTCC|CPP|OBJCOPY|VDSO|VDSOSYM|GEN|LDS)( \[M\])? +##p' "$log" |
+	sed -E 's#\.[a-z]+$##' | sort -u >"$out/rebuilt"
+if [ -f "$out/warnings" ]; then
+	while IFS= read -r w; do
+		grep -qxF "$(echo "$w" | stem)" "$out/rebuilt" || echo "$w"
+	done <"$out/warnings" >"$out/warnings.kept"
+else
+	: >"$out/warnings.kept"
+fi
+sort -u "$out/warnings.kept" "$out/warnings.now" >"$out/warnings"
+rm -f "$out/warnings.kept" "$out/warnings.now"
 say "build $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") warnings"
 echo "$(($(date +%s) - start))" >"$out/build-seconds"

@@ -5,7 +5,8 @@
 #
 # Environment: KERNEL_SRC (see tree.sh), BOOTS (kern:config:cpus:job ...,
 # default below), REPORT (default results/REPORT.md), PATCHES (default
-# patches/), BOOT_TIMEOUT (seconds, 1500), KARGS (extra kernel arguments).
+# patches/), BOOT_TIMEOUT (seconds, 1500), KARGS (extra kernel arguments),
+# CONFIGS ("smp debug up") and BASE_CONFIGS ("smp debug") to build fewer.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -21,7 +22,7 @@ say "series $id ($npatch patches)"
 base_tree
 
 declare -A bres bsec bwarn
-for cfg in smp debug up; do
+for cfg in ${CONFIGS:-smp debug up}; do
 	if "$RIG/build.sh" "$cfg"; then
 		bres[$cfg]=ok
 	else
@@ -30,7 +31,7 @@ for cfg in smp debug up; do
 	bsec[$cfg]=$(cat "$BUILD/out-$cfg/build-seconds" 2>/dev/null || echo -)
 	bwarn[$cfg]=$(wc -l <"$BUILD/out-$cfg/warnings" 2>/dev/null || echo -)
 done
-for cfg in smp debug; do
+for cfg in ${BASE_CONFIGS-smp debug}; do
 	if TREE=$BASE "$RIG/build.sh" "$cfg" "$BUILD/base-$cfg"; then
 		bres[base-$cfg]=ok
 	else
@@ -82,7 +83,10 @@ done
 # Differential battery: base against patched, line by line.
 battery_diff= battery_state="not run (no battery boots in BOOTS)"
 bl=$LOGS/base-smp-smp2-battery.console pl=$LOGS/patched-smp-smp2-battery.console
-case " $boots " in *" base:smp:2:battery "*" patched:smp:2:battery "*|*" patched:smp:2:battery "*" base:smp:2:battery "*)
+hb= hp=
+case " $boots " in *" base:smp:2:battery "*) hb=1 ;; esac
+case " $boots " in *" patched:smp:2:battery "*) hp=1 ;; esac
+case $hb$hp in 11)
 	bat() { tr -d '\r' <"$1" | grep -a '^BAT ' ; }
 	nb=$(bat "$bl" 2>/dev/null | wc -l)
 	np=$(bat "$pl" 2>/dev/null | wc -l)

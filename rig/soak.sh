@@ -9,7 +9,8 @@
 # kernel-test when its series id matches).
 #
 # Environment: MINUTES (10), SMP (4), CONFIG (debug), OUT (build/out-CONFIG),
-# SOAK_NAME (results/soak-NAME.md, default <MINUTES>min),
+# SOAK_NAME (results/soak-NAME.md, default <MINUTES>min), SOAK_REJUDGE (set:
+# do not boot, judge the last console of that name again),
 # SOAK_TREE (default build/linux: a tree with a deliberately broken patch
 # can be soaked too, to show the soak bites).
 set -euo pipefail
@@ -32,37 +33,51 @@ label="series: $id"
 if [ "$(cd "$SOAK_TREE" && pwd)" != "$(cd "$TREE" && pwd)" ]; then
 	label="tree: $(git -C "$SOAK_TREE" log -1 --format='%h %s'), not the series $id"
 fi
-TREE=$SOAK_TREE "$RIG/build.sh" "$CONFIG" "$OUT" || die "soak: the kernel does not build"
-
 sd=$BUILD/soak
 mkdir -p "$sd"
-rm -f "$sd/ext2.img"
-mke2fs -q -F -t ext2 -b 1024 -N 16384 "$sd/ext2.img" 16384 >/dev/null ||
-	die "soak: mke2fs failed"
-GUEST_FILES="/ext2.img=$sd/ext2.img" "$RIG/guest.sh" "$OUT" "$OUT/soak.cpio"
+if [ -z "${SOAK_REJUDGE:-}" ]; then
+	TREE=$SOAK_TREE "$RIG/build.sh" "$CONFIG" "$OUT" ||
+		die "soak: the kernel does not build"
+	rm -f "$sd/ext2.img"
+	mke2fs -q -F -t ext2 -b 1024 -N 16384 "$sd/ext2.img" 16384 >/dev/null ||
+		die "soak: mke2fs failed"
+	GUEST_FILES="/ext2.img=$sd/ext2.img" "$RIG/guest.sh" "$OUT" "$OUT/soak.cpio"
+fi
 
 log=$LOGS/soak-$NAME.console
 tmo=$(awk -v m="$MINUTES" 'BEGIN { printf "%d", m * 60 + 900 }')
 say "soak: $CONFIG kernel, -smp $SMP, $MINUTES minutes (timeout ${tmo}s); console ${log#$TOP/}"
 s=$(date +%s)
-set +e
-RIG_ACCEL=${RIG_ACCEL:-tcg,thread=multi} "$RIG/boot.sh" "$OUT/arch/x86/boot/bzImage" \
-	"$OUT/soak.cpio" "$log" "$SMP" "$tmo" rig.job=soak "rig.args=$MINUTES"
-rc=$?
-set -e
-secs=$(($(date +%s) - s))
+if [ -n "${SOAK_REJUDGE:-}" ]; then
+	# judge the console of the last run again (after a fix to this script)
+	[ -f "$log.qemu" ] || die "soak: no $log to judge again"
+	rc=$(sed -n 's/.* rc=\([0-9]*\)$/\1/p' "$log.qemu" | tail -n1)
+	secs=$(cat "$log.secs" 2>/dev/null || echo '?')
+else
+	set +e
+	RIG_ACCEL=${RIG_ACCEL:-tcg,thread=multi} "$RIG/boot.sh" "$OUT/arch/x86/boot/bzImage" \
+		"$OUT/soak.cpio" "$log" "$SMP" "$tmo" rig.job=soak "rig.args=$MINUTES"
+	rc=$?
+	set -e
+	secs=$(($(date +%s) - s))
+	echo "$secs" >"$log.secs"
+fi
+# one CR-free copy to read (a grep -q at the end of a pipe would SIGPIPE
+# the writer, and pipefail would count that as a failure)
+txt=$log.txt
+tr -d '\r' <"$log" >"$txt"
 why=()
 v=$("$RIG/verdict.sh" "$log" "$rc" none) || why+=("${v%%$'\n'*}")
-tr -d '\r' <"$log" | grep -aq '^SOAK result: PASS' ||
-	why+=("$(tr -d '\r' <"$log" | grep -a '^SOAK result' || echo 'no SOAK result line')")
+grep -aq '^SOAK result: PASS' "$txt" ||
+	why+=("$(grep -a '^SOAK result' "$txt" || echo 'no SOAK result line')")
 
 # the ext2 image, block by block, then fsck
 img=$sd/ext2-after.img
 rm -f "$img"
 fsck="not checked"
-if tr -d '\r' <"$log" | grep -aq '^SOAK-IMG end '; then
+if grep -aq '^SOAK-IMG end ' "$txt"; then
 	truncate -s 16M "$img"
-	tr -d '\r' <"$log" | awk '$1 == "SOAK-IMG" && $2 ~ /^[0-9]+$/ { print $2, $3 }' |
+	awk '$1 == "SOAK-IMG" && $2 ~ /^[0-9]+$/ { print $2, $3 }' "$txt" |
 		while read -r no data; do
 			echo "$data" | base64 -d |
 				dd of="$img" bs=1024 seek="$no" conv=notrunc status=none
@@ -78,7 +93,7 @@ else
 	why+=("no ext2 image dumped")
 fi
 
-summary=$(tr -d '\r' <"$log" | grep -a '^SOAK ops:' | head -n1)
+summary=$(grep -a -m1 '^SOAK ops:' "$txt" || true)
 if [ ${#why[@]} -eq 0 ]; then
 	verdict="PASS"
 else
@@ -90,7 +105,7 @@ res=$RESULTS/soak-$NAME.md
 	echo
 	echo "### Soak, $MINUTES minutes: $verdict"
 	echo
-	echo "- written by \`make soak MINUTES=$MINUTES\` ($(date -u +%Y-%m-%dT%H:%MZ)), $CONFIG config, -smp $SMP on $(nproc) host cores (TCG), ${secs}s"
+	echo "- written by \`make soak MINUTES=$MINUTES\` ($(date -u +%Y-%m-%dT%H:%MZ)), $CONFIG config, -smp $SMP on $(nproc) host cores (TCG), ${secs}s$([ -n "${SOAK_REJUDGE:-}" ] && echo '; console judged again by a later rig/soak.sh (SOAK_REJUDGE)')"
 	echo "- tree: $(git -C "$SOAK_TREE" log -1 --format='%h %s')"
 	echo "- $fsck"
 	echo "- ${summary:-no summary line}"
@@ -98,7 +113,7 @@ res=$RESULTS/soak-$NAME.md
 	if [ ${#why[@]} -ne 0 ]; then
 		echo
 		echo '```'
-		tr -d '\r' <"$log" | grep -a -E '^# FAIL|^SOAK result' | head -n 20
+		grep -a -E '^# FAIL|^SOAK result' "$txt" | head -n 20 || true
 		echo "$v" | tail -n +2
 		echo '```'
 	fi
