@@ -1,9 +1,10 @@
 #!/bin/bash
 # make bisect: build every prefix of the series in every config (smp, debug,
 # up), so that each patch is known to build on its own.  The prefixes are
-# checked out one after the other in their own work tree (build/linux-bisect)
-# so that only what a patch changes is rebuilt, and build/linux is left as
-# it is.  Writes results/bisect.txt.
+# checked out one after the other in build/linux itself (then the series
+# again), so that ccache hits what earlier builds of the same files there
+# compiled and only what a patch changes is rebuilt; no other job may use
+# build/linux meanwhile.  Writes results/bisect.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -12,10 +13,13 @@ set -euo pipefail
 [ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
-BT=$BUILD/linux-bisect
-if [ ! -e "$BT/.git" ]; then
-	git -C "$TREE" worktree add -q --detach "$BT" compat
-fi
+BT=$TREE
+head=$(git -C "$TREE" rev-parse HEAD)
+branch=$(git -C "$TREE" symbolic-ref -q --short HEAD || true)
+restore() {
+	git -C "$TREE" checkout -q -f "${branch:-$head}"
+}
+trap restore EXIT
 fails=0
 log=$RESULTS/bisect.txt
 {
@@ -25,7 +29,7 @@ log=$RESULTS/bisect.txt
 } >"$log"
 start=$(date +%s)
 for i in $(seq 1 "$n"); do
-	c=$(git -C "$TREE" rev-parse "HEAD~$((n - i))")
+	c=$(git -C "$TREE" rev-parse "$head~$((n - i))")
 	git -C "$BT" checkout -q --detach -f "$c"
 	p=$(series_list | sed -n "${i}p")
 	for cfg in smp debug up; do
