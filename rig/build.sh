@@ -57,8 +57,11 @@ cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 				--include='Kconfig*' "$TREE" || echo "$sym"
 	fi
 done | sort -u >"$out/config-misses"
+# (the header's date line aside: "# CONFIG_X is not set" lines count, a
+# new symbol appears as one of them)
+hdr='^# (Mon|Tue|Wed|Thu|Fri|Sat|Sun) '
 if [ -f "$out/.config.prev" ] &&
-   cmp -s <(grep -v "^#" "$out/.config") <(grep -v "^#" "$out/.config.prev"); then
+   cmp -s <(grep -vE "$hdr" "$out/.config") <(grep -vE "$hdr" "$out/.config.prev"); then
 	mv "$out/.config.prev" "$out/.config"
 fi
 rm -f "$out/.config.prev"
