@@ -87,6 +87,13 @@ static void pool_writer(struct pool *pl, int w)
 			/* read-only now, or (ext2) out of inodes */
 			CHECK(errno == EROFS || errno == ENOSPC,
 			      "writer open %s", p);
+			/*
+			 * O_CREAT may have created the file and then failed
+			 * to open it for write, the superblock having gone
+			 * read-only in between: it counts as created.
+			 */
+			if (p[strlen(pl->dir) + 1] == 'f' && access(p, F_OK) == 0)
+				pl->created[w]++;
 			pl->erofs[w]++;
 		}
 		__sync_synchronize();
