@@ -30,7 +30,8 @@ need() {
 # Patch names listed in patches/series, in order.
 series_list() {
 	[ -f "$PATCHES/series" ] || return 0
-	grep -v '^[[:space:]]*#' "$PATCHES/series" | awk 'NF { print $1 }'
+	# (awk, not grep -v: an empty series is not an error under pipefail)
+	awk '!/^[[:space:]]*#/ && NF { print $1 }' "$PATCHES/series"
 }
 
 # sha256 of the listed patch files, concatenated in order.
