@@ -185,6 +185,13 @@ static int mnt_tmpfs(const char *where, unsigned long flags)
 		    "mount tmpfs %s flags %#lx", where, flags);
 }
 
+/* remount ROOT/rel read-only (ro) or read-write, reported as what */
+static long remount_as(const char *rel, int ro, const char *what)
+{
+	return CALL(mount("none", P(rel), NULL,
+			  MS_REMOUNT | (ro ? MS_RDONLY : 0), NULL), "%s", what);
+}
+
 static void mk(const char *d)
 {
 	CALL(mkdir(P(d), 0755), "mkdir %s", d);
@@ -227,35 +234,28 @@ static void basics(void)
 	mk("a/d");
 	touch("a/f");
 	open_modes("a/f");
-	CALL(mount("none", P("a"), NULL, MS_REMOUNT | MS_RDONLY, NULL),
-	     "remount,ro a (no writers)");
+	remount_as("a", 1, "remount,ro a (no writers)");
 	open_modes("a/f");
 	touch("a/g");
-	CALL(mount("none", P("a"), NULL, MS_REMOUNT, NULL), "remount,rw a");
+	remount_as("a", 0, "remount,rw a");
 	touch("a/g");
 	{
 		int w = CALL(open(P("a/f"), O_WRONLY), "open a/f for write");
 
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT | MS_RDONLY, NULL),
-		     "remount,ro a with a writer");
+		remount_as("a", 1, "remount,ro a with a writer");
 		CALL(close(w), "close the writer");
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT | MS_RDONLY, NULL),
-		     "remount,ro a after close");
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT, NULL),
-		     "remount,rw a");
+		remount_as("a", 1, "remount,ro a after close");
+		remount_as("a", 0, "remount,rw a");
 	}
 	{
 		/* a file unlinked while open keeps remount,ro away */
 		int r = CALL(open(P("a/g"), O_RDONLY), "open a/g read-only");
 
 		CALL(unlink(P("a/g")), "unlink a/g");
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT | MS_RDONLY, NULL),
-		     "remount,ro a with an unlinked open file");
+		remount_as("a", 1, "remount,ro a with an unlinked open file");
 		CALL(close(r), "close a/g");
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT | MS_RDONLY, NULL),
-		     "remount,ro a after that");
-		CALL(mount("none", P("a"), NULL, MS_REMOUNT, NULL),
-		     "remount,rw a");
+		remount_as("a", 1, "remount,ro a after that");
+		remount_as("a", 0, "remount,rw a");
 	}
 	show_mounts("after basics");
 }
