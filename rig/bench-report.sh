@@ -42,15 +42,18 @@ qemu=$(sed -n 's/^# series [^;]*; [^;]*; //p' "$CSV" | head -n1)
 poss_list=$(awk -F, '$1 == "icount" && $6 == "mount_umount" { print $5 }' "$CSV" | sort -un | paste -sd' ' -)
 ic_rounds=$(awk -F, '$1 == "icount" { print $3 }' "$CSV" | sort -un | wc -l)
 mt_rounds=$(awk -F, '$1 == "mttcg" { print $3 }' "$CSV" | sort -un | wc -l)
+# bench.sh's parameters (BENCH_T: guest seconds a row), as its CSV has them
+params=$(sed -n 's/^# \(ROUNDS=.*\|rerun of .*\)/\1/p' "$CSV" | paste -sd'|' - | sed 's/|/; /g')
 p0=$(echo "$poss_list" | awk '{ print $1 }')
 : "${p0:=2}"
 
-# icount headline ratios
-r_occ=$(ratio "$(med icount patched 1 "$p0" open_close_private 1 8)" "$(med icount base 1 "$p0" open_close_private 1 8)")
-r_stat=$(ratio "$(med icount patched 1 "$p0" stat_mounts 1 8)" "$(med icount base 1 "$p0" stat_mounts 1 8)")
-r_mu64=$(ratio "$(med icount patched 1 64 mount_umount 1 8)" "$(med icount base 1 64 mount_umount 1 8)")
-r_s_occ=$(ratio "$(med mttcg patched 2 2 open_close_private 2 8)" "$(med mttcg base 2 2 open_close_private 2 8)")
-r_s_stat=$(ratio "$(med mttcg patched 2 2 stat_mounts 2 8)" "$(med mttcg base 2 2 stat_mounts 2 8)")
+# target TEXT MODE SMP POSSIBLE TEST TASKS OP VALUE: one row of the
+# targets table, patched/base of the medians against VALUE
+target() {
+	local r
+	r=$(ratio "$(med "$2" patched "$3" "$4" "$5" "$6" 8)" "$(med "$2" base "$3" "$4" "$5" "$6" 8)")
+	echo "| $1: patched/base $7 $8 | $r | $(check "$r" "$7" "$8") |"
+}
 rm100=$(med icount patched 2 2 remount_ro 100000 9)
 
 {
@@ -73,8 +76,8 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	echo "  rig's compat commits, patched = base + the series."
 	echo "- The guest program is the series' tools/testing/lglock-bench/guest/lglock-bench.c,"
 	echo "  built once with \`musl-gcc -static\` and booted as the same initramfs by both"
-	echo "  kernels (\`rig.job=bench\`); each row counts ${BENCH_T:-1} guest second after a"
-	echo "  warm-up of a fifth of that."
+	echo "  kernels (\`rig.job=bench\`); each row counts BENCH_T guest seconds after a"
+	echo "  warm-up of a fifth of that. Parameters, from the CSV: ${params:-not recorded}."
 	echo "- **icount** ($ic_rounds rounds): \`qemu-system-x86_64 -accel tcg -icount shift=0 -smp 1\`"
 	echo "  with \`possible_cpus=N\` for N in $poss_list, every 1-task row in each boot;"
 	echo "  \`remount_ro\` at \`-smp 2\`. Guest time advances one nanosecond per guest"
@@ -88,12 +91,12 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	echo
 	echo "| target | measured | |"
 	echo "|---|---|---|"
-	echo "| open_close_private, 1 task, icount: patched/base >= 1.02 | $r_occ | $(check "$r_occ" '>=' 1.02) |"
-	echo "| stat_mounts, 1 task, icount: patched/base >= 1.04 | $r_stat | $(check "$r_stat" '>=' 1.04) |"
-	echo "| mount_umount at possible_cpus=64, icount: patched/base >= 0.95 | $r_mu64 | $(check "$r_mu64" '>=' 0.95) |"
+	target "open_close_private, 1 task, icount" icount 1 "$p0" open_close_private 1 '>=' 1.02
+	target "stat_mounts, 1 task, icount" icount 1 "$p0" stat_mounts 1 '>=' 1.04
+	target "mount_umount at possible_cpus=64, icount" icount 1 64 mount_umount 1 '>=' 0.95
 	echo "| remount_ro with 100k open files: completes, no soft lockup | $(fmt "$rm100") us per remount,ro | $([ "$rm100" != - ] && echo '**met** (boot verdict clean)' || echo 'not measured') |"
-	echo "| open_close_private, 2 tasks, -smp 2: median patched/base >= 1.0 | $r_s_occ | $(check "$r_s_occ" '>=' 1.0) |"
-	echo "| stat_mounts, 2 tasks, -smp 2: median patched/base >= 1.0 | $r_s_stat | $(check "$r_s_stat" '>=' 1.0) |"
+	target "open_close_private, 2 tasks, -smp 2, median" mttcg 2 2 open_close_private 2 '>=' 1.0
+	target "stat_mounts, 2 tasks, -smp 2, median" mttcg 2 2 stat_mounts 2 '>=' 1.0
 	echo
 	echo "## Cost per operation (icount, 1 task, possible_cpus=$p0)"
 	echo

@@ -102,6 +102,7 @@ fi
 # 4. the guest suite's host-safe tests, in a private mount namespace
 if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.c" &&
    musl-gcc -static -O2 -Wall -Werror -o "$scratch/battery" "$RIG/guest/battery.c" &&
+   musl-gcc -static -O2 -Wall -Werror -o "$scratch/soak" "$RIG/guest/soak.c" &&
    musl-gcc -static -O2 -Wall -Werror -o "$scratch/init" "$RIG/guest/init.c"; then
 	ok "guest programs build with musl-gcc -static -Wall -Werror"
 	if unshare -m true 2>/dev/null; then

@@ -46,7 +46,7 @@ done
 newwarn=$BUILD/new-warnings
 : >"$newwarn"
 for cfg in smp debug; do
-	norm() { sed -E 's#^.*/linux(-base)?/##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
+	norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
 	[ -f "$BUILD/out-$cfg/warnings" ] && [ -f "$BUILD/base-$cfg/warnings" ] &&
 		comm -23 <(norm "$BUILD/out-$cfg/warnings") \
 			<(norm "$BUILD/base-$cfg/warnings") | sed "s/^/$cfg: /" >>"$newwarn"

@@ -8,6 +8,10 @@ TREE=${TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
 RESULTS=$TOP/results
 PATCHES=${PATCHES:-$TOP/patches}
+# The tree part of a compiler message's path: build/linux, build/linux-base
+# or build/linux-mutant, as the out-of-tree build sees it (../linux/...) or
+# absolute; only that prefix, never the include/linux/ inside the tree.
+TREE_PREFIX_RE="^(\.\./|$BUILD/)linux(-[a-z]+)?/"
 
 # Linux v2.6.36-rc1, commit da5cabf80e2433131bf0ed8993abc0f7ea618c73.
 RC1_TREE=208f20750722e031b404f1447b22c5ffd0eed215

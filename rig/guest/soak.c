@@ -28,22 +28,6 @@
 #include "vfstest.c"
 #undef main
 
-#include <dirent.h>
-
-#define MAXW 64
-
-/* A writer pool on one filesystem, checked by its remount loop. */
-struct pool {
-	char dir[256];
-	volatile int stop;
-	volatile int state[MAXW];	/* 1 from before open to after close */
-	volatile int holding[MAXW];	/* 1 from open's return to close */
-	volatile long opened[MAXW];	/* successful opens for write */
-	volatile long created[MAXW];	/* new files created */
-	volatile long ops[MAXW], erofs[MAXW];
-	volatile long remount_ok, remount_busy;
-};
-
 /* everything counted, for the summary */
 struct counts {
 	volatile int stop;
@@ -52,119 +36,6 @@ struct counts {
 
 static struct pool *pools[2];
 static struct counts *cs;
-
-static void pool_writer(struct pool *pl, int w)
-{
-	char p[400];
-	int fd, i;
-
-	while (!pl->stop) {
-		/* mostly the same file; a new one every 64th time */
-		if ((pl->ops[w] & 63) == 0)
-			snprintf(p, sizeof(p), "%s/f%d.%ld", pl->dir, w,
-				 pl->created[w]);
-		else
-			snprintf(p, sizeof(p), "%s/w%d", pl->dir, w);
-		pl->state[w] = 1;
-		__sync_synchronize();
-		fd = open(p, O_CREAT | O_EXCL | O_WRONLY, 0644);
-		if (fd < 0 && errno == EEXIST)
-			fd = open(p, O_WRONLY);
-		if (fd >= 0) {
-			if (p[strlen(pl->dir) + 1] == 'f')
-				pl->created[w]++;
-			pl->opened[w]++;
-			pl->holding[w] = 1;
-			__sync_synchronize();
-			CHECK(write(fd, "soak\n", 5) == 5 || errno == ENOSPC,
-			      "write %s", p);
-			for (i = 0; i < 100; i++)
-				__asm__ volatile("" ::: "memory");
-			pl->holding[w] = 0;
-			__sync_synchronize();
-			close(fd);
-		} else {
-			/* read-only now, or (ext2) out of inodes */
-			CHECK(errno == EROFS || errno == ENOSPC,
-			      "writer open %s", p);
-			/*
-			 * O_CREAT may have created the file and then failed
-			 * to open it for write, the superblock having gone
-			 * read-only in between: it counts as created.
-			 */
-			if (p[strlen(pl->dir) + 1] == 'f' && access(p, F_OK) == 0)
-				pl->created[w]++;
-			pl->erofs[w]++;
-		}
-		__sync_synchronize();
-		pl->state[w] = 0;
-		pl->ops[w]++;
-		fd = open(p, O_RDONLY);
-		if (fd >= 0)
-			close(fd);
-		if ((pl->ops[w] & 15) == 0)
-			usleep(200);
-		if (failures > 5)
-			return;
-	}
-}
-
-/* Remount ro/rw in a loop; each result against the writers' states. */
-static void pool_remounter(struct pool *pl, int nw)
-{
-	int i;
-
-	while (!pl->stop) {
-		int bs[MAXW], bh[MAXW], held = 0, any = 0, r, e;
-		long bo[MAXW];
-
-		for (i = 0; i < nw; i++) {
-			bs[i] = pl->state[i];
-			bh[i] = pl->holding[i];
-			bo[i] = pl->opened[i];
-		}
-		__sync_synchronize();
-		r = remount(pl->dir, 1);
-		e = errno;
-		__sync_synchronize();
-		for (i = 0; i < nw; i++) {
-			if (bs[i] || pl->state[i] || bo[i] != pl->opened[i])
-				any = 1;
-			/* one and the same open file for write, all along */
-			if (bh[i] && pl->holding[i] && bo[i] == pl->opened[i])
-				held++;
-		}
-		if (r == 0) {
-			pl->remount_ok++;
-			CHECK(!held, "remount ro of %s succeeded while %d writers held files open",
-			      pl->dir, held);
-			usleep(300);
-			CHECK(remount(pl->dir, 0) == 0, "remount rw %s", pl->dir);
-		} else {
-			CHECK(e == EBUSY, "remount ro %s: errno %d", pl->dir, e);
-			CHECK(any, "EBUSY on %s with no writer busy", pl->dir);
-			pl->remount_busy++;
-		}
-		usleep(1000);
-		if (failures > 5)
-			return;
-	}
-}
-
-static int count_files(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int n = 0;
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		if (de->d_name[0] == 'f')
-			n++;
-	closedir(d);
-	return n;
-}
 
 static void hotplug_cycler(void)
 {
@@ -301,7 +172,7 @@ static pid_t spawn(void (*fn)(long), long arg, int cpu)
 
 static int nw;
 static void run_writer(long a) { pool_writer(pools[a / MAXW], a % MAXW); }
-static void run_remounter(long a) { pool_remounter(pools[a], nw); }
+static void run_remounter(long a) { pool_remounter(pools[a], nw, 0); }
 static void run_walker(long a) { chain_walker(a, -1); }
 static void run_mount_writer(long a) { (void)a; mount_writer(); }
 static void run_pty(long a) { pty_loop(a, -1); }
@@ -325,10 +196,9 @@ int main(int argc, char **argv)
 	setup_root();
 	cs = shm(sizeof(*cs));
 	ms = shm(sizeof(*ms));
-	for (i = 0; i < 2; i++)
-		pools[i] = shm(sizeof(struct pool));
-	snprintf(pools[0]->dir, sizeof(pools[0]->dir), "%s", path("t"));
-	snprintf(pools[1]->dir, sizeof(pools[1]->dir), "%s", path("e"));
+	/* the remounters pause 1 ms between calls: the writers get to run */
+	pools[0] = new_pool(path("t"), 1000);
+	pools[1] = new_pool(path("e"), 1000);
 	CHECK(mnt_tmpfs(pools[0]->dir) == 0, "mount tmpfs");
 
 	/* the ext2 image onto /dev/ram0, mounted */
@@ -370,10 +240,9 @@ int main(int argc, char **argv)
 	while (now() < end) {
 		sleep(1);
 		if (now() >= next) {
-			long o = 0;
+			long o = pool_sum(pools[0]->ops, nw) +
+				 pool_sum(pools[1]->ops, nw);
 
-			for (i = 0; i < nw; i++)
-				o += pools[0]->ops[i] + pools[1]->ops[i];
 			note("soak: %.0f s left; %ld opens, %ld remounts, %ld hotplug, %ld unshare",
 			     end - now(), o,
 			     pools[0]->remount_ok + pools[0]->remount_busy +
@@ -397,10 +266,7 @@ int main(int argc, char **argv)
 	/* final accounting */
 	sync();
 	for (i = 0; i < 2; i++) {
-		int w;
-
-		for (w = 0; w < nw; w++)
-			created[i] += pools[i]->created[w];
+		created[i] = pool_sum(pools[i]->created, nw);
 		CHECK(remount(pools[i]->dir, 1) == 0,
 		      "final remount ro of %s", pools[i]->dir);
 		found[i] = count_files(pools[i]->dir);
@@ -416,13 +282,12 @@ int main(int argc, char **argv)
 	{
 		long o[2] = { 0, 0 }, rofs[2] = { 0, 0 }, walks = 0;
 
-		for (i = 0; i < nw; i++) {
-			o[0] += pools[0]->ops[i];
-			o[1] += pools[1]->ops[i];
-			rofs[0] += pools[0]->erofs[i];
-			rofs[1] += pools[1]->erofs[i];
-			walks += ms->lookups[i];
+		for (i = 0; i < 2; i++) {
+			o[i] = pool_sum(pools[i]->ops, nw);
+			rofs[i] = pool_sum(pools[i]->erofs, nw);
 		}
+		for (i = 0; i < nw; i++)
+			walks += ms->lookups[i];
 		printf("SOAK ops: tmpfs_open=%ld tmpfs_erofs=%ld tmpfs_remount_ro=%ld tmpfs_remount_busy=%ld "
 		       "ext2_open=%ld ext2_erofs=%ld ext2_remount_ro=%ld ext2_remount_busy=%ld "
 		       "files_tmpfs=%ld/%ld files_ext2=%ld/%ld walks=%ld mount_cycles=%ld "

@@ -10,6 +10,7 @@
  * namespace (vfstest --host-safe).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -245,7 +246,11 @@ static void *shm(size_t len)
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED) {
+		printf("# FAIL mmap of %zu shared bytes\n", len);
+		exit(1);
+	}
+	return p;
 }
 
 static double now(void)
@@ -445,121 +450,204 @@ static void t_remount_offline(void)
 }
 
 /*
- * Remount ro/rw loop against writers: each writer w publishes
- * state[w] = 1 from before open() until after close(), and bumps opened[w]
- * after a successful open for write.  A remount ro that succeeds while some
- * writer held its file open for the whole call is a bug; an EBUSY when no
- * writer was busy at any time during the call is a bug too.
+ * Remount ro/rw loop against writers, on one filesystem (a "pool").  Each
+ * writer w publishes state[w] = 1 from before open() until after close(),
+ * holding[w] = 1 from open()'s return until close(), and bumps opened[w]
+ * after every successful open for write; now and then it creates a new
+ * file, counted in created[w].  The remounter reads all of that before and
+ * after each remount,ro call: a success while some writer held one and the
+ * same file open for the whole call is a bug, and so is an EBUSY when no
+ * writer was busy at any time during the call.  The soak runs these too.
  */
-struct wstate {
+#define MAXW 64
+
+struct pool {
+	char dir[256];
 	volatile int stop;
-	volatile int state[64];
-	volatile long opened[64];
-	volatile long ops[64];
-	volatile long erofs[64];
+	int pause_us;			/* remounter's pause between calls */
+	volatile int state[MAXW];	/* 1 from before open to after close */
+	volatile int holding[MAXW];	/* 1 from open's return to close */
+	volatile long opened[MAXW];	/* successful opens for write */
+	volatile long created[MAXW];	/* new files created */
+	volatile long ops[MAXW], erofs[MAXW];
+	volatile long remount_ok, remount_busy;
 };
 
-static struct wstate *ws;
-
-static void remount_writer(int idx, int cpu)
+static struct pool *new_pool(const char *dir, int pause_us)
 {
-	char p[512];
+	struct pool *pl = shm(sizeof(*pl));
+
+	snprintf(pl->dir, sizeof(pl->dir), "%s", dir);
+	pl->pause_us = pause_us;
+	return pl;
+}
+
+static void pool_writer(struct pool *pl, int w)
+{
+	char p[400];
 	int fd, i;
 
-	(void)cpu;
-	snprintf(p, sizeof(p), "%s/m/w%d", root, idx);
-	while (!ws->stop) {
-		ws->state[idx] = 1;
+	while (!pl->stop) {
+		/* mostly the same file; a new one every 64th time */
+		if ((pl->ops[w] & 63) == 0)
+			snprintf(p, sizeof(p), "%s/f%d.%ld", pl->dir, w,
+				 pl->created[w]);
+		else
+			snprintf(p, sizeof(p), "%s/w%d", pl->dir, w);
+		pl->state[w] = 1;
 		__sync_synchronize();
-		fd = open(p, O_CREAT | O_WRONLY, 0644);
+		fd = open(p, O_CREAT | O_EXCL | O_WRONLY, 0644);
+		if (fd < 0 && errno == EEXIST)
+			fd = open(p, O_WRONLY);
 		if (fd >= 0) {
-			ws->opened[idx]++;
+			if (p[strlen(pl->dir) + 1] == 'f')
+				pl->created[w]++;
+			pl->opened[w]++;
+			pl->holding[w] = 1;
 			__sync_synchronize();
-			for (i = 0; i < 200; i++)
+			CHECK(write(fd, "soak\n", 5) == 5 || errno == ENOSPC,
+			      "write %s", p);
+			for (i = 0; i < 100; i++)
 				__asm__ volatile("" ::: "memory");
+			pl->holding[w] = 0;
+			__sync_synchronize();
 			close(fd);
 		} else {
-			CHECK(errno == EROFS, "writer open");
-			ws->erofs[idx]++;
+			/* read-only now, or (ext2) out of inodes */
+			CHECK(errno == EROFS || errno == ENOSPC,
+			      "writer open %s", p);
+			/*
+			 * O_CREAT may have created the file and then failed
+			 * to open it for write, the superblock having gone
+			 * read-only in between: it counts as created.
+			 */
+			if (p[strlen(pl->dir) + 1] == 'f' && access(p, F_OK) == 0)
+				pl->created[w]++;
+			pl->erofs[w]++;
 		}
 		__sync_synchronize();
-		ws->state[idx] = 0;
-		ws->ops[idx]++;
+		pl->state[w] = 0;
+		pl->ops[w]++;
 		/* readers too: they never block a remount */
 		fd = open(p, O_RDONLY);
 		if (fd >= 0)
 			close(fd);
-		if ((ws->ops[idx] & 7) == 0)
-			usleep(100);
+		if ((pl->ops[w] & 15) == 0)
+			usleep(200);
+		if (failures > 5)
+			return;
 	}
+}
+
+/*
+ * Remount ro/rw in a loop until pl->stop, or until the time "until" if it
+ * is not 0; each result against the writers' states.
+ */
+static void pool_remounter(struct pool *pl, int nw, double until)
+{
+	int i;
+
+	while (!pl->stop && (!until || now() < until)) {
+		int bs[MAXW], bh[MAXW], held = 0, any = 0, r, e;
+		long bo[MAXW];
+
+		for (i = 0; i < nw; i++) {
+			bs[i] = pl->state[i];
+			bh[i] = pl->holding[i];
+			bo[i] = pl->opened[i];
+		}
+		__sync_synchronize();
+		r = remount(pl->dir, 1);
+		e = errno;
+		__sync_synchronize();
+		for (i = 0; i < nw; i++) {
+			if (bs[i] || pl->state[i] || bo[i] != pl->opened[i])
+				any = 1;
+			/* one and the same open file for write, all along */
+			if (bh[i] && pl->holding[i] && bo[i] == pl->opened[i])
+				held++;
+		}
+		if (r == 0) {
+			pl->remount_ok++;
+			CHECK(!held, "remount ro of %s succeeded while %d writers held files open",
+			      pl->dir, held);
+			usleep(300);
+			CHECK(remount(pl->dir, 0) == 0, "remount rw %s", pl->dir);
+		} else {
+			CHECK(e == EBUSY, "remount ro %s: errno %d", pl->dir, e);
+			CHECK(any, "EBUSY on %s with no writer busy", pl->dir);
+			pl->remount_busy++;
+		}
+		if (pl->pause_us)
+			usleep(pl->pause_us);
+		if (failures > 5)
+			return;
+	}
+}
+
+/* the sum of a per-writer counter over nw writers */
+static long pool_sum(volatile long *v, int nw)
+{
+	long n = 0;
+	int i;
+
+	for (i = 0; i < nw; i++)
+		n += v[i];
+	return n;
+}
+
+/* Files whose names start with 'f' in dir: the ones pool_writer created. */
+static int count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (de->d_name[0] == 'f')
+			n++;
+	closedir(d);
+	return n;
 }
 
 static void t_remount_loop_writers(void)
 {
-	int nw, i, j, st, ok = 0, busy = 0;
-	double end;
-	pid_t pids[64];
+	struct pool *pl;
+	int nw, i, st, found;
+	long created;
+	pid_t pids[MAXW];
 
 	need_cpus(2);
-	ws = shm(sizeof(*ws));
-	CHECK(mnt_tmpfs(path("m")) == 0, "mount");
-	nw = ncpus - 1;
+	pl = new_pool(path("m"), 0);
+	CHECK(mnt_tmpfs(pl->dir) == 0, "mount");
+	nw = ncpus - 1 < MAXW ? ncpus - 1 : MAXW;
 	for (i = 0; i < nw; i++) {
 		pids[i] = fork();
 		if (pids[i] == 0) {
 			failures = 0;
 			pin(cpus[i + 1]);
-			remount_writer(i, cpus[i + 1]);
+			pool_writer(pl, i);
 			_exit(failures ? 1 : 0);
 		}
 	}
 	pin(cpus[0]);
-	end = now() + 8;
-	for (j = 0; now() < end; j++) {
-		int before_state[64], after_state[64];
-		long before_open[64], after_open[64];
-		int r, e, any = 0;
-
-		for (i = 0; i < nw; i++) {
-			before_state[i] = ws->state[i];
-			before_open[i] = ws->opened[i];
-		}
-		__sync_synchronize();
-		r = remount(path("m"), 1);
-		e = errno;
-		__sync_synchronize();
-		for (i = 0; i < nw; i++) {
-			after_state[i] = ws->state[i];
-			after_open[i] = ws->opened[i];
-			if (before_state[i] || after_state[i] ||
-			    before_open[i] != after_open[i])
-				any = 1;
-		}
-		if (r == 0) {
-			ok++;
-			usleep(200);
-			CHECK(remount(path("m"), 0) == 0, "remount rw");
-		} else {
-			CHECK(e == EBUSY, "remount ro failed with %d", e);
-			CHECK(any, "EBUSY with no writer busy during the call");
-			busy++;
-		}
-	}
-	ws->stop = 1;
+	pool_remounter(pl, nw, now() + 8);
+	pl->stop = 1;
 	for (i = 0; i < nw; i++) {
 		waitpid(pids[i], &st, 0);
 		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "writer %d", i);
 	}
-	long ops = 0, rofs = 0;
-
-	for (i = 0; i < nw; i++) {
-		ops += ws->ops[i];
-		rofs += ws->erofs[i];
-	}
-	note("%d remount cycles: %d ro ok, %d EBUSY; writers %ld ops, %ld EROFS",
-	     j, ok, busy, ops, rofs);
-	CHECK(remount(path("m"), 1) == 0, "final remount ro with no writers");
-	CHECK(umount(path("m")) == 0, "umount");
+	note("%ld remount ro ok, %ld EBUSY; writers %ld ops, %ld EROFS",
+	     pl->remount_ok, pl->remount_busy, pool_sum(pl->ops, nw),
+	     pool_sum(pl->erofs, nw));
+	CHECK(pl->remount_ok > 0, "no remount ro succeeded in 8 s");
+	CHECK(remount(pl->dir, 1) == 0, "final remount ro with no writers");
+	created = pool_sum(pl->created, nw);
+	found = count_files(pl->dir);
+	CHECK(found == created, "%ld files created, %d found", created, found);
+	CHECK(umount(pl->dir) == 0, "umount");
 }
 
 /*
