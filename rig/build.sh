@@ -13,20 +13,7 @@ out=${2:-$BUILD/out-$cfg}
 [ -f "$RIG/configs/$cfg.config" ] || die "no config '$cfg' in rig/configs"
 [ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
 
-# Toolchain compatibility that belongs on the command line, not in a patch:
-#  -fno-pie        Debian's gcc builds PIE by default; the kernel must not be,
-#                  and arch/x86/boot sets its own flags, so it goes into CC.
-#  -fgnu89-inline  gcc >= 5 defaults to C99 inline semantics; rc1 relies on
-#                  gnu89 'extern inline' (else update_rq_clock and
-#                  parse_header are undefined at link).
-CC_FLAGS="-fno-pie -fgnu89-inline"
-cc="gcc $CC_FLAGS"
-command -v ccache >/dev/null && cc="ccache $cc"
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
-# relative paths in the cache key: the base and patched trees share hits
-export CCACHE_BASEDIR=$BUILD
-jobs=$(($(nproc) + 1))
-mk() { make -C "$TREE" O="$out" CC="$cc" HOSTCC=gcc -j"$jobs" "$@"; }
+mk() { kmake "$TREE" "$out" "$@"; }
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

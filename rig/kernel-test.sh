@@ -45,11 +45,31 @@ done
 # dropped, present in the patched build and not in the base build.
 newwarn=$BUILD/new-warnings
 : >"$newwarn"
+norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
 for cfg in smp debug; do
-	norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
 	[ -f "$BUILD/out-$cfg/warnings" ] && [ -f "$BUILD/base-$cfg/warnings" ] &&
 		comm -23 <(norm "$BUILD/out-$cfg/warnings") \
 			<(norm "$BUILD/base-$cfg/warnings") | sed "s/^/$cfg: /" >>"$newwarn"
+done
+
+# sparse over the C files the series touches (rig/sparse.sh), patched and
+# base, compared as the gcc warnings are: what the series adds fails the run.
+newsparse=$BUILD/new-sparse
+: >"$newsparse"
+declare -A swarn
+for cfg in smp debug; do
+	[ "${bres[$cfg]:-}" = ok ] && [ "${bres[base-$cfg]:-}" = ok ] || continue
+	say "sparse $cfg: patched and base"
+	for o in "out-$cfg:$TREE" "base-$cfg:$BASE"; do
+		if "$RIG/sparse.sh" "${o#*:}" "$BUILD/${o%%:*}" >"$BUILD/${o%%:*}/sparse"; then
+			swarn[${o%%:*}]=$(wc -l <"$BUILD/${o%%:*}/sparse")
+		else
+			echo "$cfg: sparse did not run in ${o%%:*}" >>"$newsparse"
+		fi
+	done
+	comm -23 <(norm "$BUILD/out-$cfg/sparse") <(norm "$BUILD/base-$cfg/sparse") |
+		sed "s/^/$cfg: /" >>"$newsparse"
+	say "sparse $cfg: ${swarn[out-$cfg]:-?} warnings (base ${swarn[base-$cfg]:-?}), $(grep -c "^$cfg: " "$newsparse" || true) new"
 done
 
 # Boots: kernel config smp-count job timeout
@@ -109,6 +129,7 @@ for k in "${!bres[@]}"; do [ "${bres[$k]}" = ok ] || fails=$((fails + 1)); done
 for k in "${!vres[@]}"; do case ${vres[$k]} in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done
 case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
 [ -s "$newwarn" ] && fails=$((fails + 1))
+[ -s "$newsparse" ] && fails=$((fails + 1))
 
 {
 	echo "# Kernel-level report"
@@ -129,10 +150,11 @@ case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
 	echo
 	echo "## Builds"
 	echo
-	echo "| config | result | seconds | gcc warnings |"
-	echo "|---|---|---|---|"
+	echo "| config | result | seconds | gcc warnings | sparse warnings (files the series touches) |"
+	echo "|---|---|---|---|---|"
 	for k in smp debug up base-smp base-debug; do
-		echo "| $k | ${bres[$k]:-} | ${bsec[$k]:-} | ${bwarn[$k]:-} |"
+		case $k in base-*) o=$k ;; *) o=out-$k ;; esac
+		echo "| $k | ${bres[$k]:-} | ${bsec[$k]:-} | ${bwarn[$k]:-} | ${swarn[$o]:--} |"
 	done
 	echo
 	if [ -s "$newwarn" ]; then
@@ -142,6 +164,15 @@ case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
 		echo '```'
 	else
 		echo "Warnings the series adds (not in the base build): none."
+	fi
+	echo
+	if [ -s "$newsparse" ]; then
+		echo "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):"
+		echo '```'
+		cat "$newsparse"
+		echo '```'
+	else
+		echo "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base): none."
 	fi
 	echo
 	echo "## Boots"

@@ -19,6 +19,24 @@ RC1_URL=https://www.kernel.org/pub/linux/kernel/v2.6/testing/linux-2.6.36-rc1.ta
 
 mkdir -p "$LOGS"
 
+# make in a kernel tree the rig's way: kmake TREE OUTDIR TARGET...
+# Toolchain compatibility that belongs on the command line, not in a patch:
+#  -fno-pie        Debian's gcc builds PIE by default; the kernel must not be,
+#                  and arch/x86/boot sets its own flags, so it goes into CC.
+#  -fgnu89-inline  gcc >= 5 defaults to C99 inline semantics; rc1 relies on
+#                  gnu89 'extern inline' (else update_rq_clock and
+#                  parse_header are undefined at link).
+KCC="gcc -fno-pie -fgnu89-inline"
+command -v ccache >/dev/null && KCC="ccache $KCC"
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+# relative paths in the cache key: the base and patched trees share hits
+export CCACHE_BASEDIR=$BUILD
+kmake() {
+	local tree=$1 out=$2
+	shift 2
+	make -C "$tree" O="$out" CC="$KCC" HOSTCC=gcc -j$(($(nproc) + 1)) "$@"
+}
+
 t0=$(date +%s)
 say() { printf '[%4ds] %s\n' $(($(date +%s) - t0)) "$*" >&2; }
 die() { printf 'rig: error: %s\n' "$*" >&2; exit 1; }
