@@ -27,11 +27,14 @@ if [ -z "${SOAK_TREE:-}" ]; then
 	SOAK_TREE=$TREE
 fi
 id=$(series_id)
+# the tree soaked, read now: another job may check out something else in it
+# before this one ends
+soaked=$(git -C "$SOAK_TREE" log -1 --format='%h %s')
 NAME=${SOAK_NAME:-${MINUTES}min}
 label="series: $id"
 # another tree (a mutant) is not the series: its result must not count
 if [ "$(cd "$SOAK_TREE" && pwd)" != "$(cd "$TREE" && pwd)" ]; then
-	label="tree: $(git -C "$SOAK_TREE" log -1 --format='%h %s'), not the series $id"
+	label="tree: $soaked, not the series $id"
 fi
 sd=$BUILD/soak
 mkdir -p "$sd"
@@ -106,7 +109,7 @@ res=$RESULTS/soak-$NAME.md
 	echo "### Soak, $MINUTES minutes: $verdict"
 	echo
 	echo "- written by \`make soak MINUTES=$MINUTES\` ($(date -u +%Y-%m-%dT%H:%MZ)), $CONFIG config, -smp $SMP on $(nproc) host cores (TCG), ${secs}s$([ -n "${SOAK_REJUDGE:-}" ] && echo '; console judged again by a later rig/soak.sh (SOAK_REJUDGE)')"
-	echo "- tree: $(git -C "$SOAK_TREE" log -1 --format='%h %s')"
+	echo "- tree: $soaked"
 	echo "- $fsck"
 	echo "- ${summary:-no summary line}"
 	echo "- boot verdict: ${v%%$'\n'*}"
