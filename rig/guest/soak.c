@@ -129,6 +129,11 @@ static void dump_block(long no, const unsigned char *b, int len)
 	}
 	out[o] = 0;
 	printf("SOAK-IMG %ld %s\n", no, out);
+	/*
+	 * Paced: a burst of these lines once kept the serial port's interrupt
+	 * busy until the kernel said so in the middle of one of them.
+	 */
+	usleep(2000);
 }
 
 static void dump_image(const char *dev)
