@@ -22,8 +22,9 @@ for c in $(cd "$PATCHES" && series_list | while read -r p; do
 done
 [ ${#objs[@]} -gt 0 ] || exit 0
 
-# Every sparse line tagged, so that nothing else make prints (it should
-# rebuild nothing here) can pass for one.
+# Every sparse line tagged, so that nothing else make prints can pass for
+# one (kbuild also recompiles the checked objects: C=2 is a new command
+# line to it; ccache makes that cheap).
 wrap=$out/sparse-tagged
 cat >"$wrap" <<'EOF'
 #!/bin/sh
