@@ -28,6 +28,8 @@
 #include "vfstest.c"
 #undef main
 
+#include <sys/sysmacros.h>
+
 /* everything counted, for the summary */
 struct counts {
 	volatile int stop;
@@ -99,7 +101,7 @@ static void unshare_loop(void)
 }
 
 /* base64 of one block, for the host's fsck */
-static void dump_block(long no, const unsigned char *b, int len)
+static void dump_block(FILE *f, long no, const unsigned char *b, int len)
 {
 	static const char t[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -128,35 +130,41 @@ static void dump_block(long no, const unsigned char *b, int len)
 		out[o++] = '=';
 	}
 	out[o] = 0;
-	printf("SOAK-IMG %ld %s\n", no, out);
-	/*
-	 * Paced: a burst of these lines once kept the serial port's interrupt
-	 * busy until the kernel said so in the middle of one of them.
-	 */
-	usleep(2000);
+	fprintf(f, "SOAK-IMG %ld %s\n", no, out);
 }
 
 static void dump_image(const char *dev)
 {
 	unsigned char b[1024];
-	int fd = open(dev, O_RDONLY);
+	int fd = open(dev, O_RDONLY), port;
 	long no = 0, nz = 0;
 	int i;
+	FILE *f;
 
-	CHECK(fd >= 0, "open %s", dev);
-	if (fd < 0)
+	/*
+	 * Not on the console: the 8250 driver's "too much work for irq4"
+	 * landed in the middle of image lines there.  The second serial port
+	 * is no kernel console; the host writes it to a file of its own.
+	 */
+	mknod("/dev/ttyS1", S_IFCHR | 0600, makedev(4, 65));
+	port = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+	CHECK(fd >= 0 && port >= 0, "open %s and /dev/ttyS1", dev);
+	if (fd < 0 || port < 0)
 		return;
-	printf("SOAK-IMG begin 1024\n");
+	f = fdopen(port, "w");
+	fprintf(f, "SOAK-IMG begin 1024\n");
 	while (read(fd, b, sizeof(b)) == sizeof(b)) {
 		for (i = 0; i < (int)sizeof(b) && !b[i]; i++)
 			;
 		if (i < (int)sizeof(b)) {
-			dump_block(no, b, sizeof(b));
+			dump_block(f, no, b, sizeof(b));
 			nz++;
 		}
 		no++;
 	}
-	printf("SOAK-IMG end %ld %ld\n", no, nz);
+	fprintf(f, "SOAK-IMG end %ld %ld\n", no, nz);
+	fclose(f);
+	printf("# ext2 image: %ld blocks, %ld not zero, sent on ttyS1\n", no, nz);
 	close(fd);
 }
 
