@@ -1,12 +1,13 @@
-# One command per job; see README.md.
+# One command per job; see README.md ("Jobs" and "Knobs").
 #   make check                      no kernel tree needed (this is CI)
+#   make microbench                 make check, then results/microbench.csv
 #   make tree KERNEL_SRC=...        build/linux = rc1 + compat + series
 #   make export                     build/linux commits -> patches/
-#   make kernel-test KERNEL_SRC=... apply, build smp/debug/up, boot, report
+#   make kernel-test KERNEL_SRC=... build, boot, judge -> results/REPORT.md
 #   make bisect KERNEL_SRC=...      build every prefix in every config
 #   make bench KERNEL_SRC=...       base vs patched benchmark -> results/
 #   make soak KERNEL_SRC=... [MINUTES=10]
-.PHONY: check deps tree export kernel-test bisect bench soak clean
+.PHONY: check microbench tree export kernel-test bisect bench soak clean
 
 export KERNEL_SRC MINUTES
 
@@ -14,26 +15,19 @@ check:
 	@rig/deps.sh check
 	@rig/check.sh
 
-deps:
-	@rig/deps.sh kernel
+microbench: check
+	cp build/check/microbench.csv results/microbench.csv
 
-tree: deps
+tree:
+	@rig/deps.sh tree
 	@rig/tree.sh
 
 export:
 	@rig/export.sh
 
-kernel-test: deps
-	@rig/kernel-test.sh
-
-bisect: deps
-	@rig/bisect.sh
-
-bench: deps
-	@rig/bench.sh
-
-soak: deps
-	@rig/soak.sh
+kernel-test bisect bench soak:
+	@rig/deps.sh $@
+	@rig/$@.sh
 
 clean:
 	rm -rf build

@@ -8,12 +8,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-# SKIP_TREE=1: build/linux is known to be the series already (another job
-# is using it)
+# Environment: KERNEL_SRC (see tree.sh), SKIP_TREE (set: build/linux is
+# known to be the series already; do not rebuild it).
 [ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
-BT=$TREE
 head=$(git -C "$TREE" rev-parse HEAD)
 branch=$(git -C "$TREE" symbolic-ref -q --short HEAD || true)
 restore() {
@@ -30,11 +29,11 @@ log=$RESULTS/bisect.txt
 start=$(date +%s)
 for i in $(seq 1 "$n"); do
 	c=$(git -C "$TREE" rev-parse "$head~$((n - i))")
-	git -C "$BT" checkout -q --detach -f "$c"
+	git -C "$TREE" checkout -q --detach -f "$c"
 	p=$(series_list | sed -n "${i}p")
 	for cfg in smp debug up; do
 		out=$BUILD/bisect-$cfg
-		if TREE=$BT "$RIG/build.sh" "$cfg" "$out"; then
+		if "$RIG/build.sh" patched "$cfg" "$out"; then
 			r=ok
 		else
 			r=FAIL

@@ -1,19 +1,44 @@
 #!/bin/bash
-# Boot a built kernel in QEMU and capture its serial console:
-#   boot.sh BZIMAGE CPIO CONSOLE_LOG SMP TIMEOUT_S [KERNEL_ARGS...] [-- QEMU_ARGS...]
-# Exit: 0 when the guest powered itself off, 124 on timeout, else qemu's.
+# boot_job: boot one built kernel in QEMU, run one guest program, judge it.
+#   boot.sh NAME KERN CONFIG CPUS TIMEOUT JUDGE RUN [KERNEL_ARGS...] [-- QEMU_ARGS...]
+# The fields of a scenario line (rig/scenarios/README.md): KERN (patched or
+# base) built in CONFIG (rig/build.sh), -smp CPUS, killed after TIMEOUT
+# seconds; RUN is the guest program and its arguments, comma-separated
+# (rig.run= of rig/guest/init.c); JUDGE is verdict.sh's mode.  In
+# QEMU_ARGS, @RUN@ is the run's folder; each -serial there is the next port
+# from ttyS2 on.  KARGS (environment) is added to every kernel command line.
+#
+# Writes build/runs/NAME/ (emptied first):
+#   boot         the line booted          console      ttyS0: the kernel's
+#   output       ttyS1: the program's     console.txt  the same, no CRs
+#   rc           QEMU's exit status       seconds      wall time
+#   qemu.log     QEMU's own messages      series       the series id
+#   initramfs.cpio                        verdict      rig/verdict.sh's
+# Exit: the verdict's (0 pass, 1 fail).  Judge again: rig/verdict.sh DIR.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need qemu-system-x86_64
 
-img=$1 cpio=$2 log=$3 smp=$4 tmo=$5
-shift 5
-kargs=() qargs=()
+[ $# -ge 7 ] || die "usage: boot.sh NAME KERN CONFIG CPUS TIMEOUT JUDGE RUN [KERNEL_ARGS...] [-- QEMU_ARGS...]"
+name=$1 kern=$2 cfg=$3 cpus=$4 tmo=$5 prog=$7
+run=$RUNS/$name
+out=$(kern_out "$kern" "$cfg")
+img=$out/arch/x86/boot/bzImage
+[ -f "$img" ] || die "boot $name: no $img (build it: rig/build.sh $kern $cfg)"
+rm -rf "$run"
+mkdir -p "$run"
+echo "${@//@RUN@/$run}" | sed "s#$TOP/##g" >"$run/boot"
+series_id >"$run/series"
+shift 7
+kargs=("rig.run=$prog") qargs=()
 while [ $# -gt 0 ]; do
-	[ "$1" = -- ] && { shift; qargs=("$@"); break; }
+	[ "$1" = -- ] && { shift; qargs=("${@//@RUN@/$run}"); break; }
 	kargs+=("$1")
 	shift
 done
+# shellcheck disable=SC2206
+kargs+=(${KARGS:-})
+"$RIG/guest.sh" "$out" "$run/initramfs.cpio"
 
 # The KVM device here is a PVM flavour that runs a stock guest at a crawl:
 # use KVM only when a guest really boots under it quickly; remember that.
@@ -27,8 +52,9 @@ accel() {
 		echo no >"$probe"
 		if [ -w /dev/kvm ] &&
 		   timeout 30 qemu-system-x86_64 -accel kvm -m 512 -smp 1 \
-			-kernel "$img" -initrd "$cpio" -nographic -no-reboot \
-			-append "console=ttyS0 panic=-1 rig.job=none" \
+			-kernel "$img" -initrd "$run/initramfs.cpio" -display none \
+			-monitor none -serial null -serial stdio -no-reboot \
+			-append "console=ttyS0 panic=-1" \
 			</dev/null 2>/dev/null | grep -q 'rig: done'; then
 			echo yes >"$probe"
 		fi
@@ -36,16 +62,24 @@ accel() {
 	fi
 	if [ "$(cat "$probe")" = yes ]; then echo kvm; else echo tcg,thread=multi; fi
 }
+# a scenario that names its accelerator (-accel tcg -icount ...) keeps it
+a=()
+[[ " ${qargs[*]} " == *" -accel "* ]] || a=(-accel "$(accel)")
 
-a=$(accel)
+say "boot $name: $kern $cfg -smp $cpus: $prog"
+s=$(date +%s)
 set +e
 timeout --foreground -k 5 "$tmo" qemu-system-x86_64 \
-	-accel "$a" -m 2048 -smp "$smp" \
-	-kernel "$img" -initrd "$cpio" \
+	"${a[@]}" -m 2048 -smp "$cpus" \
+	-kernel "$img" -initrd "$run/initramfs.cpio" \
 	-append "console=ttyS0 panic=-1 softlockup_panic=0 ${kargs[*]}" \
-	-display none -monitor none -serial "file:$log" -no-reboot \
-	"${qargs[@]}" </dev/null >"$log.qemu" 2>&1
-rc=$?
+	-display none -monitor none -no-reboot \
+	-serial "file:$run/console" -serial "file:$run/output" \
+	"${qargs[@]}" </dev/null >"$run/qemu.log" 2>&1
+echo $? >"$run/rc"
 set -e
-echo "accel=$a smp=$smp rc=$rc" >>"$log.qemu"
-exit $rc
+echo $(($(date +%s) - s)) >"$run/seconds"
+echo "accel=${a[*]} ${qargs[*]}" >>"$run/qemu.log"
+"$RIG/verdict.sh" "$run" >/dev/null && r=0 || r=1
+say "boot $name: $(head -n1 "$run/verdict") ($(cat "$run/seconds")s)"
+exit $r

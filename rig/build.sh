@@ -1,35 +1,40 @@
 #!/bin/bash
-# Build build/linux in one config: build.sh CONFIG [OUTDIR]
-#   CONFIG is smp, debug or up (rig/configs/*.config on top of
-#   x86_64_defconfig; debug and up add to smp).
+# build_kernel: build.sh KERN CONFIG [OUTDIR]
+#   KERN is patched (build/linux, or $TREE) or base (rc1 + compat, in
+#   build/linux-base); CONFIG names rig/configs/CONFIG.config, stacked on its
+#   parents (rig/lib.sh config_chain) on top of x86_64_defconfig.
+#   OUTDIR defaults to build/out-CONFIG (patched) or build/base-CONFIG.
 # Prints one progress line per stage; the full log is in build/logs/.
-# Exit 0 on a clean build; the log's warnings are counted in OUTDIR/warnings.
+# Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc warnings),
+# build-seconds, result (ok or FAIL).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need gcc make perl bc
 
-cfg=${1:?usage: build.sh smp|debug|up [OUTDIR]}
-out=${2:-$BUILD/out-$cfg}
-[ -f "$RIG/configs/$cfg.config" ] || die "no config '$cfg' in rig/configs"
+usage="usage: build.sh patched|base CONFIG [OUTDIR]"
+kern=${1:?$usage}
+cfg=${2:?$usage}
 [ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
+TREE=$(kern_tree "$kern")
+out=${3:-$(kern_out "$kern" "$cfg")}
+frags=$(config_chain "$cfg" | tr '\n' ' ') || die "no config '$cfg' in rig/configs"
 
 mk() { kmake "$TREE" "$out" "$@"; }
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 TREE=$(cd "$TREE" && pwd)
+echo FAIL >"$out/result"
 log=$LOGS/build-$(basename "$out").log
 : >"$log"
-say "build $cfg: configure"
-frags="$RIG/configs/smp.config"
-[ "$cfg" != smp ] && frags="$frags $RIG/configs/$cfg.config"
+say "build $kern $cfg: configure ($(for f in $frags; do basename "$f" .config; done | paste -sd+ -))"
 # Keep the previous .config (and its time stamp) when nothing changed, so
 # that an unchanged tree is not rebuilt from scratch.
 [ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.prev"
-mk x86_64_defconfig >>"$log" 2>&1 || die "build $cfg: defconfig failed (see $log)"
+mk x86_64_defconfig >>"$log" 2>&1 || die "build $kern $cfg: defconfig failed (see $log)"
 # shellcheck disable=SC2086
 cat $frags >>"$out/.config"
-mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $cfg: oldconfig failed (see $log)"
+mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $kern $cfg: oldconfig failed (see $log)"
 # Every fragment line must have taken effect unless the symbol does not
 # exist in this tree (e.g. a self-test option before its patch).
 # shellcheck disable=SC2086
@@ -53,14 +58,14 @@ if [ -f "$out/.config.prev" ] &&
 fi
 rm -f "$out/.config.prev"
 if [ -s "$out/config-misses" ]; then
-	die "build $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
+	die "build $kern $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
 fi
 
-say "build $cfg: compile (log: ${log#$TOP/})"
+say "build $kern $cfg: compile (log: ${log#$TOP/})"
 start=$(date +%s)
 if ! mk bzImage >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 20 >&2
-	die "build $cfg: compile failed (see $log)"
+	die "build $kern $cfg: compile failed (see $log)"
 fi
 # The warnings of the whole tree, not only of what this (incremental) build
 # recompiled: a warning seen before stays unless its file was rebuilt now.
@@ -78,5 +83,6 @@ else
 fi
 sort -u "$out/warnings.kept" "$out/warnings.now" >"$out/warnings"
 rm -f "$out/warnings.kept" "$out/warnings.now"
-say "build $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") warnings"
+echo ok >"$out/result"
+say "build $kern $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") warnings"
 echo "$(($(date +%s) - start))" >"$out/build-seconds"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # make check: everything that needs no kernel tree.  This is what CI runs.
-#  1. the rig's scripts parse, and its verdict fails on each kind of
-#     broken console (canned logs in rig/tests/)
+#  1. the rig's scripts parse and pass shellcheck, its verdict fails each
+#     kind of broken run (canned run folders in rig/tests/), no committed
+#     file holds an absolute host path
 #  2. patches/ is well formed: the series names existing files, each patch
 #     is a git format-patch with a Signed-off-by, the tree import rejects a
 #     wrong KERNEL_SRC with a clear sentence
@@ -10,6 +11,8 @@
 #     its 'make check' runs (real lglock.h against shims, under TSan, with
 #     the mutants that must fail)
 #  4. the guest VFS suite, host-safe part, in a private mount namespace
+# Writes only build/check/ (the microbenchmark's CSV too: make microbench
+# copies it to results/); git status is the same after as before.
 # Ends with "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -22,6 +25,8 @@ t() { local name=$1; shift; if "$@"; then ok "$name"; else nok "$name"; fi; }
 scratch=$BUILD/check
 rm -rf "$scratch"
 mkdir -p "$scratch"
+status() { git -C "$TOP" status --porcelain 2>/dev/null; }
+status >"$scratch/git-status.before"
 
 echo "TAP version 13"
 
@@ -29,18 +34,46 @@ echo "TAP version 13"
 for s in "$RIG"/*.sh; do
 	t "bash -n rig/$(basename "$s")" bash -n "$s"
 done
-verdict_is() { # console rc mode expected-word expected-text
-	local out
-	out=$("$RIG/verdict.sh" "$RIG/tests/$1" "$2" "$3" 2>&1)
-	[[ $out == "$4"* ]] && [[ $out == *"$5"* ]] || { echo "# got: $out"; return 1; }
+t "shellcheck -S warning rig/*.sh" shellcheck -x -S warning "$RIG"/*.sh
+# verdict_is CASE [RC] WORD TEXT: rig/verdict.sh on a copy of rig/tests/CASE
+verdict_is() {
+	local d=$scratch/tests/$1$2 out
+	mkdir -p "$d"
+	cp "$RIG/tests/$1"/* "$d"/
+	[ -z "$2" ] || echo "$2" >"$d/rc"
+	out=$("$RIG/verdict.sh" "$d" 2>&1)
+	[[ $out == "$3"* ]] && [[ $out == *"$4"* ]] || { echo "# got: $out"; return 1; }
 }
-t "verdict passes a clean console" verdict_is pass.console 0 tap PASS ""
-t "verdict fails a kernel WARNING" verdict_is warning.console 0 tap FAIL "kernel report"
-t "verdict fails a lockdep report" verdict_is lockdep.console 0 tap FAIL "kernel report"
-t "verdict fails a missing plan" verdict_is noplan.console 0 tap FAIL "no TAP plan"
-t "verdict fails not ok" verdict_is notok.console 0 tap FAIL "1 not ok: b"
-t "verdict fails a timeout" verdict_is hang.console 124 tap FAIL "never powered off"
-t "verdict fails a short TAP run" verdict_is hang.console 0 tap FAIL "but 0 results"
+t "verdict passes a clean run" verdict_is pass "" PASS ""
+t "verdict fails a kernel WARNING" verdict_is warning "" FAIL "kernel report"
+t "verdict fails a lockdep report" verdict_is lockdep "" FAIL "kernel report"
+t "verdict fails a missing plan" verdict_is noplan "" FAIL "no TAP plan"
+t "verdict fails not ok" verdict_is notok "" FAIL "1 not ok: b"
+t "verdict fails a timeout" verdict_is hang "" FAIL "never powered off"
+t "verdict fails a short TAP run" verdict_is hang 0 FAIL "but 0 results"
+t "verdict fails a non-zero exit status" verdict_is exit "" FAIL "exit status is 256"
+t "verdict fails a possible_cpus the kernel did not take" verdict_is exit "" FAIL "allowed 2 CPUs, not 8"
+t "verdict fails an empty guest output" verdict_is nooutput "" FAIL "no guest output"
+chain_is() { [ "$(config_chain "$1" | xargs -n1 basename | paste -sd' ' -)" = "$2" ]; }
+t "configs stack by their parent lines" chain_is debug-noselftest "smp.config debug.config debug-noselftest.config"
+scen_ok() { # every job's scenario reads, each boot line has its 7 fields
+	local f
+	for f in kernel-test bench soak; do
+		BOOT_TIMEOUT=1 BENCH_T=1 SOAK_NAME=x CONFIG=debug SMP=4 SOAK_TIMEOUT=1 MINUTES=1 \
+			scenarios "$f" | awk '$1 == "boot" && NF < 8 { bad = 1 } END { exit bad }' || return 1
+	done
+	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 6 ]
+}
+t "scenarios read, and BOOTS narrows them" scen_ok
+# no absolute host path in a file git has (or would add): this checkout's,
+# or one of the usual roots
+host_paths() {
+	local top
+	top=$(printf '%s' "$TOP" | sed 's/[][\.*^$()+?{}|]/\\&/g')
+	! git -C "$TOP" grep -nI --untracked -E -e "$top/" -e '/(work|home|root|Users)/' \
+		-e '/tmp/[a-z]+/(linux|logs|build|out)' -- . ':!build' | grep .
+}
+t "no absolute host path in any committed file" host_paths
 
 # 2. the series, as files
 series_ok() {
@@ -64,7 +97,7 @@ wrong_tree() {
 	printf 'VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 35\n' >"$d/Makefile"
 	out=$(BUILD=$scratch/tree KERNEL_SRC=$d "$RIG/tree.sh" 2>&1) && return 1
 	[[ $out == *"is not Linux v2.6.36-rc1"*"2.6.35"* ]] || { echo "# got: $out"; return 1; }
-	out=$(BUILD=$scratch/tree KERNEL_SRC= "$RIG/tree.sh" 2>&1) && return 1
+	out=$(BUILD=$scratch/tree KERNEL_SRC='' "$RIG/tree.sh" 2>&1) && return 1
 	[[ $out == *"KERNEL_SRC is not set"*"kernel.org"* ]] || { echo "# got: $out"; return 1; }
 }
 t "tree import rejects a wrong or missing KERNEL_SRC" wrong_tree
@@ -90,9 +123,10 @@ if [ -f "$lb/Makefile" ]; then
 		nok "tools/testing/lglock-bench: make check"
 	fi
 	sed 's/^/    /' "$scratch/lglock-bench.log"
-	# the microbenchmark's CSV goes to results/ (not a test: a measurement)
+	# the microbenchmark (not a test: a measurement); make microbench
+	# copies its CSV to results/
 	if make -s -C "$lb" microbench >"$scratch/microbench.log" 2>&1; then
-		cp "$lb/microbench.csv" "$RESULTS/microbench.csv" 2>/dev/null || true
+		cp "$lb/microbench.csv" "$scratch/microbench.csv" 2>/dev/null || true
 		sed 's/^/# /' "$scratch/microbench.log"
 	fi
 else
@@ -100,11 +134,9 @@ else
 fi
 
 # 4. the guest suite's host-safe tests, in a private mount namespace
-if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.c" &&
-   musl-gcc -static -O2 -Wall -Werror -o "$scratch/battery" "$RIG/guest/battery.c" &&
-   musl-gcc -static -O2 -Wall -Werror -o "$scratch/soak" "$RIG/guest/soak.c" &&
-   musl-gcc -static -O2 -Wall -Werror -o "$scratch/init" "$RIG/guest/init.c"; then
+if make -s -C "$RIG/guest" O="$scratch" EXTRA=-Werror; then
 	ok "guest programs build with musl-gcc -static -Wall -Werror"
+	t "no guest .c includes a .c" eval "! grep -n '^#include \".*\.c\"' '$RIG'/guest/*.c"
 	if unshare -m true 2>/dev/null; then
 		mkdir -p "$scratch/ns"
 		if unshare -m sh -c "mount --make-rprivate / && exec '$scratch/vfstest' --host-safe '$scratch/ns'" \
@@ -131,6 +163,9 @@ if musl-gcc -static -O2 -Wall -Werror -o "$scratch/vfstest" "$RIG/guest/vfstest.
 else
 	nok "guest programs build with musl-gcc -static -Wall -Werror"
 fi
+
+status >"$scratch/git-status.after"
+t "make check leaves git status as it found it" cmp -s "$scratch/git-status.before" "$scratch/git-status.after"
 
 echo "1..$n"
 echo "$pass passed, $fail failed"

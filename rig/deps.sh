@@ -1,14 +1,18 @@
 #!/bin/bash
-# Install the Debian packages the rig needs, only those missing.
-#   deps.sh check     what make check needs
-#   deps.sh kernel    what building and booting kernels needs as well
+# Install the Debian packages a job needs, only those missing:
+#   deps.sh check|tree|kernel-test|bisect|bench|soak
 set -euo pipefail
-pk_check="gcc make git musl-tools libtsan2 util-linux"
-pk_kernel="$pk_check bc cpio perl ccache qemu-system-x86 sparse gnuplot-nox bzip2 curl e2fsprogs"
+tree="git tar curl bzip2"
+kernel="$tree gcc make bc perl cpio ccache"
+boot="$kernel qemu-system-x86 musl-tools"
 case ${1:-check} in
-check) want=$pk_check ;;
-kernel) want=$pk_kernel ;;
-*) echo "usage: deps.sh check|kernel" >&2; exit 2 ;;
+check) want="gcc make git musl-tools libtsan2 util-linux shellcheck" ;;
+tree) want=$tree ;;
+kernel-test) want="$boot sparse" ;;
+bisect) want=$kernel ;;
+bench) want="$boot gnuplot-nox" ;;
+soak) want="$boot e2fsprogs" ;;
+*) echo "usage: deps.sh check|tree|kernel-test|bisect|bench|soak" >&2; exit 2 ;;
 esac
 missing=
 for p in $want; do

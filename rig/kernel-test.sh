@@ -1,227 +1,76 @@
 #!/bin/bash
-# make kernel-test: apply the series to rc1, build smp/debug/up, build the
-# base kernel (rc1 + compat) too, boot both in QEMU, run the suite and the
-# differential battery, write results/REPORT.md.
+# make kernel-test: apply the series to rc1, build what
+# rig/scenarios/kernel-test lists (patched and base kernels), compare their
+# gcc and sparse warnings, run each boot (rig/boot.sh), then
+# rig/report-kernel-test.sh writes results/REPORT.md.
 #
-# Environment: KERNEL_SRC (see tree.sh), BOOTS (kern:config:cpus:job ...,
-# default below), REPORT (default results/REPORT.md), PATCHES (default
-# patches/), BOOT_TIMEOUT (seconds, 1500), KARGS (extra kernel arguments),
-# CONFIGS ("smp debug up") and BASE_CONFIGS ("smp debug") to build fewer.
+# Environment: KERNEL_SRC (see tree.sh), BOOTS (names or globs of the
+# scenario's boots), CONFIGS and BASE_CONFIGS (when set: build only these
+# patched / base configs of the scenario), BOOT_TIMEOUT (seconds, 1500),
+# KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-REPORT=${REPORT:-$RESULTS/REPORT.md}
-start_all=$(date +%s)
-
+export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
+kt=$RUNS/kernel-test
+rm -rf "$kt"
+mkdir -p "$kt"
+date +%s >"$kt/start"
 "$RIG/tree.sh"
-id=$(series_id)
-npatch=$(series_list | wc -l)
-say "series $id ($npatch patches)"
-
-# The base kernel: rc1 + compat, in its own work tree.
+say "series $(series_id) ($(series_list | wc -l) patches)"
 base_tree
+scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 
-declare -A bres bsec bwarn
-for cfg in ${CONFIGS:-smp debug up}; do
-	if "$RIG/build.sh" "$cfg"; then
-		bres[$cfg]=ok
-	else
-		bres[$cfg]=FAIL
+# Builds: "kern cfg" lines in $kt/builds, each out dir has its result.
+while read -r what kern cfg _; do
+	[ "$what" = build ] || continue
+	if [ "$kern" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
+		[[ " $BASE_CONFIGS " == *" $cfg "* ]] || continue
+	elif [ "$kern" != base ] && [ -n "${CONFIGS+set}" ]; then
+		[[ " $CONFIGS " == *" $cfg "* ]] || continue
 	fi
-	bsec[$cfg]=$(cat "$BUILD/out-$cfg/build-seconds" 2>/dev/null || echo -)
-	bwarn[$cfg]=$(wc -l <"$BUILD/out-$cfg/warnings" 2>/dev/null || echo -)
-done
-for cfg in ${BASE_CONFIGS-smp debug}; do
-	if TREE=$BASE "$RIG/build.sh" "$cfg" "$BUILD/base-$cfg"; then
-		bres[base-$cfg]=ok
-	else
-		bres[base-$cfg]=FAIL
-	fi
-	bsec[base-$cfg]=$(cat "$BUILD/base-$cfg/build-seconds" 2>/dev/null || echo -)
-	bwarn[base-$cfg]=$(wc -l <"$BUILD/base-$cfg/warnings" 2>/dev/null || echo -)
-done
+	rm -f "$(kern_out "$kern" "$cfg")/sparse"
+	"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
+	echo "$kern $cfg" >>"$kt/built"
+done <"$kt/scenarios"
+built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" "$2")/result")" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
-# dropped, present in the patched build and not in the base build.
-newwarn=$BUILD/new-warnings
-: >"$newwarn"
+# dropped, in the patched build and not in the base build; gcc's for every
+# config built both ways, sparse's (rig/sparse.sh: the C files the series
+# touches) in smp and debug.
 norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
+: >"$kt/new-warnings"
+: >"$kt/new-sparse"
 for cfg in smp debug; do
-	[ -f "$BUILD/out-$cfg/warnings" ] && [ -f "$BUILD/base-$cfg/warnings" ] &&
-		comm -23 <(norm "$BUILD/out-$cfg/warnings") \
-			<(norm "$BUILD/base-$cfg/warnings") | sed "s/^/$cfg: /" >>"$newwarn"
-done
-
-# sparse over the C files the series touches (rig/sparse.sh), patched and
-# base, compared as the gcc warnings are: what the series adds fails the run.
-newsparse=$BUILD/new-sparse
-: >"$newsparse"
-declare -A swarn
-for cfg in smp debug; do
-	[ "${bres[$cfg]:-}" = ok ] && [ "${bres[base-$cfg]:-}" = ok ] || continue
+	built patched "$cfg" && built base "$cfg" || continue
+	p=$(kern_out patched "$cfg") b=$(kern_out base "$cfg")
+	comm -23 <(norm "$p/warnings") <(norm "$b/warnings") | sed "s/^/$cfg: /" >>"$kt/new-warnings"
 	say "sparse $cfg: patched and base"
-	for o in "out-$cfg:$TREE" "base-$cfg:$BASE"; do
-		if "$RIG/sparse.sh" "${o#*:}" "$BUILD/${o%%:*}" >"$BUILD/${o%%:*}/sparse"; then
-			swarn[${o%%:*}]=$(wc -l <"$BUILD/${o%%:*}/sparse")
-		else
-			echo "$cfg: sparse did not run in ${o%%:*}" >>"$newsparse"
-		fi
-	done
-	comm -23 <(norm "$BUILD/out-$cfg/sparse") <(norm "$BUILD/base-$cfg/sparse") |
-		sed "s/^/$cfg: /" >>"$newsparse"
-	say "sparse $cfg: ${swarn[out-$cfg]:-?} warnings (base ${swarn[base-$cfg]:-?}), $(grep -c "^$cfg: " "$newsparse" || true) new"
+	"$RIG/sparse.sh" "$TREE" "$p" >"$p/sparse" || echo "$cfg: sparse did not run in patched" >>"$kt/new-sparse"
+	"$RIG/sparse.sh" "$BASE" "$b" >"$b/sparse" || echo "$cfg: sparse did not run in base" >>"$kt/new-sparse"
+	comm -23 <(norm "$p/sparse") <(norm "$b/sparse") | sed "s/^/$cfg: /" >>"$kt/new-sparse"
+	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
 done
 
-# Boots: kernel config smp-count job timeout
-boots=${BOOTS:-"patched:smp:2:suite patched:smp:4:suite patched:debug:2:suite patched:debug:4:suite base:smp:2:suite base:debug:2:suite base:smp:2:battery patched:smp:2:battery"}
-declare -A vres
-for b in $boots; do
-	IFS=: read -r kern cfg n job <<<"$b"
-	out=$BUILD/out-$cfg
-	[ "$kern" = base ] && out=$BUILD/base-$cfg
-	name=$kern-$cfg-smp$n-$job
-	if [ "${bres[$([ "$kern" = base ] && echo base-)$cfg]}" != ok ]; then
-		vres[$name]="not run: build failed"
-		continue
-	fi
-	# both kernels run the same guest programs (the series' ones included)
-	"$RIG/guest.sh" "$out" "$out/rig.cpio"
-	say "boot $name"
-	s=$(date +%s)
-	set +e
-	"$RIG/boot.sh" "$out/arch/x86/boot/bzImage" "$out/rig.cpio" \
-		"$LOGS/$name.console" "$n" "${BOOT_TIMEOUT:-1500}" "rig.job=$job" ${KARGS:-}
-	rc=$?
-	set -e
-	mode=tap
-	[ "$job" = battery ] && mode=none
-	# a failing verdict must not end the run (set -e): it goes in the report
-	v=$("$RIG/verdict.sh" "$LOGS/$name.console" "$rc" "$mode") || true
-	vres[$name]="$v ($(($(date +%s) - s))s)"
-	say "boot $name: ${v%%$'\n'*}"
-done
+# kern cfg result seconds gcc-warnings sparse-warnings, for the report
+cnt() { if [ -f "$1" ]; then wc -l <"$1"; else echo -; fi; }
+while read -r kern cfg; do
+	o=$(kern_out "$kern" "$cfg")
+	echo "$kern $cfg $(cat "$o/result") $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cnt "$o/sparse")"
+done <"$kt/built" >"$kt/builds"
 
-# Differential battery: base against patched, line by line.
-battery_diff= battery_state="not run (no battery boots in BOOTS)"
-bl=$LOGS/base-smp-smp2-battery.console pl=$LOGS/patched-smp-smp2-battery.console
-hb= hp=
-case " $boots " in *" base:smp:2:battery "*) hb=1 ;; esac
-case " $boots " in *" patched:smp:2:battery "*) hp=1 ;; esac
-case $hb$hp in 11)
-	bat() { tr -d '\r' <"$1" | grep -a '^BAT ' ; }
-	nb=$(bat "$bl" 2>/dev/null | wc -l)
-	np=$(bat "$pl" 2>/dev/null | wc -l)
-	battery_diff=$(diff <(bat "$bl" 2>/dev/null) <(bat "$pl" 2>/dev/null) | head -n 40 || true)
-	if [ "$nb" -eq 0 ] || ! bat "$bl" | grep -q '^BAT end'; then
-		battery_state="FAIL: the base battery did not finish ($nb lines)"
-	elif [ "$np" -eq 0 ] || ! bat "$pl" | grep -q '^BAT end'; then
-		battery_state="FAIL: the patched battery did not finish ($np lines)"
-	elif [ -n "$battery_diff" ]; then
-		battery_state="FAIL: base and patched differ"
+# Boots: each in build/runs/NAME (a failing verdict goes in the report).
+while read -r what name kern cfg rest; do
+	[ "$what" = boot ] || continue
+	if built "$kern" "$cfg"; then
+		# shellcheck disable=SC2086
+		"$RIG/boot.sh" "$name" "$kern" "$cfg" $rest </dev/null || true
 	else
-		battery_state="PASS: $nb lines, no difference"
+		rm -rf "${RUNS:?}/$name"
+		mkdir -p "$RUNS/$name"
+		echo "not run: the $kern $cfg kernel was not built" >"$RUNS/$name/verdict"
 	fi
-	;;
-esac
+done <"$kt/scenarios"
 
-fails=0
-for k in "${!bres[@]}"; do [ "${bres[$k]}" = ok ] || fails=$((fails + 1)); done
-for k in "${!vres[@]}"; do case ${vres[$k]} in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done
-case $battery_state in FAIL*) fails=$((fails + 1)) ;; esac
-[ -s "$newwarn" ] && fails=$((fails + 1))
-[ -s "$newsparse" ] && fails=$((fails + 1))
-
-{
-	echo "# Kernel-level report"
-	echo
-	echo "series: $id"
-	echo
-	echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - start_all))s)."
-	echo "Verdict: $([ $fails -eq 0 ] && echo PASS || echo "FAIL ($fails)")"
-	echo
-	echo "- base tree: v2.6.36-rc1, git tree $RC1_TREE (verified by content)"
-	echo "- patches: $npatch ($(series_list | paste -sd' ' -))"
-	echo "- toolchain: $(gcc --version | head -n1); $(ld --version | head -n1); $(make --version | head -n1); perl $(perl -e 'print $^V'); $(qemu-system-x86_64 --version | head -n1)"
-	echo "- host: $(nproc) cpus; QEMU accel: $(cat "$BUILD/kvm-works" 2>/dev/null | sed 's/yes/kvm/;s/no/tcg (KVM unusable here)/')"
-	echo "- applied before the series (rig/compat, base and patched alike):"
-	for p in "$RIG"/compat/*.patch; do
-		echo "  - $(sed -n 's/^Subject: \[PATCH\] //p' "$p")"
-	done
-	echo
-	echo "## Builds"
-	echo
-	echo "| config | result | seconds | gcc warnings | sparse warnings (files the series touches) |"
-	echo "|---|---|---|---|---|"
-	for k in smp debug up base-smp base-debug; do
-		case $k in base-*) o=$k ;; *) o=out-$k ;; esac
-		echo "| $k | ${bres[$k]:-} | ${bsec[$k]:-} | ${bwarn[$k]:-} | ${swarn[$o]:--} |"
-	done
-	echo
-	if [ -s "$newwarn" ]; then
-		echo "Warnings the series adds (not in the base build):"
-		echo '```'
-		cat "$newwarn"
-		echo '```'
-	else
-		echo "Warnings the series adds (not in the base build): none."
-	fi
-	echo
-	if [ -s "$newsparse" ]; then
-		echo "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):"
-		echo '```'
-		cat "$newsparse"
-		echo '```'
-	else
-		echo "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base): none."
-	fi
-	echo
-	echo "## Boots"
-	echo
-	echo "| boot | verdict |"
-	echo "|---|---|"
-	for b in $boots; do
-		IFS=: read -r kern cfg n job <<<"$b"
-		name=$kern-$cfg-smp$n-$job
-		echo "| $name | ${vres[$name]%%$'\n'*} |"
-	done
-	echo
-	for b in $boots; do
-		IFS=: read -r kern cfg n job <<<"$b"
-		name=$kern-$cfg-smp$n-$job
-		c=$LOGS/$name.console
-		[ -f "$c" ] || continue
-		case ${vres[$name]} in PASS*) ;; *)
-			echo "### $name: first lines of what went wrong"
-			echo '```'
-			echo "${vres[$name]}" | tail -n +2
-			tr -d '\r' <"$c" | grep -a -E '^not ok|^# FAIL' | head -n 20
-			echo '```'
-		esac
-		if [ "$job" = suite ]; then
-			echo "<details><summary>$name TAP</summary>"
-			echo
-			echo '```'
-			tr -d '\r' <"$c" | grep -a -E '^(TAP|1\.\.|ok |not ok |# )' | grep -av '^# FAIL' | head -n 60
-			tr -d '\r' <"$c" | grep -a -E 'lglock-selftest' | head -n 5
-			echo '```'
-			echo "</details>"
-			echo
-		fi
-	done
-	echo "## Differential battery (base vs patched, smp, 2 CPUs)"
-	echo
-	echo "$battery_state"
-	if [ -n "$battery_diff" ]; then
-		echo
-		echo '```'
-		echo "$battery_diff"
-		echo '```'
-	fi
-	echo
-	echo "## Soak (make soak, same series)"
-	echo
-	soak=$(soak_sections "$id")
-	echo "${soak:-not run for this series}"
-} >"$REPORT"
-say "report: ${REPORT#$TOP/} — $([ $fails -eq 0 ] && echo PASS || echo "FAIL ($fails)")"
-[ $fails -eq 0 ]
+"$RIG/report-kernel-test.sh"

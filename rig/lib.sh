@@ -1,5 +1,6 @@
 # Shared helpers for the rig scripts.  Sourced, never run.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034
+# (its variables are for the scripts that source it)
 
 RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$RIG/.." && pwd)
@@ -72,13 +73,55 @@ base_tree() {
 	git -C "$BASE" checkout -q --detach -f compat
 }
 
-# The soak results (results/soak-*.md) of series id $1, for REPORT.md.
-soak_sections() {
-	local f
-	for f in "$RESULTS"/soak-*min.md; do
-		[ -f "$f" ] || continue
-		[ "$(head -n1 "$f")" = "series: $1" ] || continue
-		tail -n +3 "$f"
-		echo
-	done
+# Where kernel KERN (patched: build/linux, base: rc1 + compat) is built in
+# config CFG, and its source tree.
+kern_out() { case $1 in base) echo "$BUILD/base-$2" ;; *) echo "$BUILD/out-$2" ;; esac; }
+kern_tree() { case $1 in base) base_tree; echo "$BASE" ;; *) echo "$TREE" ;; esac; }
+
+# The fragments of config CFG, root first: each names its parent in a
+# "# parent: NAME" line (rig/configs/).
+config_chain() {
+	local f=$RIG/configs/$1.config p
+	[ -f "$f" ] || { echo "no config '$1' in rig/configs" >&2; return 1; }
+	p=$(sed -n 's/^# parent: *//p' "$f" | head -n1)
+	if [ -n "$p" ]; then config_chain "$p" || return 1; fi
+	echo "$f"
 }
+
+# The lines of scenario file rig/scenarios/$1, comments dropped, @VAR@
+# replaced by the variable's value (@RUN@ stays: boot.sh fills it in).  A
+# line that starts with "?PATH " counts only while PATH (from the top of the
+# project) exists.  "boot" lines are kept when their name matches a word of
+# BOOTS (a name or a glob; kern:config:cpus:job is read as
+# kern-config-smpN-job).
+scenarios() {
+	local line w keep
+	while IFS= read -r line; do
+		line=${line%%#*}
+		[ -n "${line// /}" ] || continue
+		if [[ $line == '?'* ]]; then
+			w=${line%% *}
+			[ -e "$TOP/${w#?}" ] || continue
+			line=${line#* }
+		fi
+		while [[ $line =~ @([A-Z_]+)@ ]] && [ "${BASH_REMATCH[1]}" != RUN ]; do
+			w=${BASH_REMATCH[1]}
+			[ -n "${!w:-}" ] || die "scenario $1 needs $w"
+			line=${line//@$w@/${!w}}
+		done
+		set -- "$1" $line
+		if [ "$2" = boot ] && [ -n "${BOOTS:-}" ]; then
+			keep=
+			for w in $BOOTS; do
+				[[ $w == *:*:*:* ]] && w=$(echo "$w" | awk -F: '{ print $1 "-" $2 "-smp" $3 "-" $4 }')
+				# shellcheck disable=SC2053
+				[[ $3 == $w ]] && keep=1
+			done
+			[ -n "$keep" ] || continue
+		fi
+		echo "$line" | tr -s ' \t' ' '
+	done <"$RIG/scenarios/$1"
+}
+
+# Runs: build/runs/NAME/, one folder a boot (rig/boot.sh).
+RUNS=$BUILD/runs

@@ -13,7 +13,7 @@ upto=
 [ "${1:-}" = --upto ] && upto=$2
 
 import_src() {
-	local src=$1 tmp
+	local src=$1
 	case "$src" in
 	*@*)
 		local gd=${src%@*} rev=${src##*@}

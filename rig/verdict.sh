@@ -1,48 +1,77 @@
 #!/bin/bash
-# Judge one boot from its console log and qemu's exit status:
-#   verdict.sh CONSOLE_LOG QEMU_RC [tap|none]
-# Prints one summary line (and the first lines of any kernel report);
-# exits 0 only for a clean pass.
+# Judge one run from its folder (rig/boot.sh writes it):  verdict.sh RUNDIR
+# Reads the folder's boot line (its JUDGE field and kernel arguments), rc,
+# console.txt (ttyS0: the kernel) and output (ttyS1: the guest program).
+# JUDGE is
+#   tap    output has a TAP plan, as many results, no "not ok"
+#   exit   output says the program exited with status 0
+#   none   the program's output is judged by its job (battery, soak)
+# and in every mode: QEMU's status 0 (the guest powered itself off), some
+# console and some output, no kernel report on the console, and with
+# possible_cpus=N the kernel allowed N CPUs.
+# Writes RUNDIR/console.txt (the console without CRs) and RUNDIR/verdict
+# (and prints it): one summary line, then the first
+# lines of any kernel report.  Exits 0 only for a clean pass.
 set -uo pipefail
 
-log=$1 rc=$2 mode=${3:-tap}
+run=${1:?usage: verdict.sh RUNDIR}
+con=$run/console.txt out=$run/output
+# the console without the CRs of the serial line (the rig's only tr -d '\r':
+# the guest writes its own channel raw)
+tr -d '\r' <"$run/console" >"$con" 2>/dev/null || : >"$con"
+read -r _ _ _ _ _ mode _ <"$run/boot" || mode='?'
+rc=$(cat "$run/rc" 2>/dev/null || echo '?')
 # What a kernel prints when something is wrong.
 reports='BUG:|Oops|WARNING:|INFO: possible|inconsistent lock state|soft lockup|hung_task|blocked for more than|list_add corruption|list_del corruption|Kernel panic|general protection fault|lglock-selftest: FAIL'
 
 why=()
-[ -s "$log" ] || why+=("no console output")
+[ -s "$con" ] || why+=("no console output")
+[ -s "$out" ] || why+=("no guest output")
 case $rc in
 0) ;;
 124|137) why+=("timeout: the guest never powered off") ;;
 *) why+=("qemu exit status $rc") ;;
 esac
 
-plan=$(tr -d '\r' <"$log" 2>/dev/null | grep -a -m1 -E '^1\.\.[0-9]+$' | cut -c4-)
-pass=$(grep -acE '^ok [0-9]+' "$log" 2>/dev/null)
-fail=$(grep -acE '^not ok [0-9]+' "$log" 2>/dev/null)
-if [ "$mode" = tap ]; then
+summary="$mode"
+case $mode in
+tap)
+	plan=$(grep -a -m1 -E '^1\.\.[0-9]+$' "$out" 2>/dev/null | cut -c4-)
+	pass=$(grep -acE '^ok [0-9]+' "$out" 2>/dev/null)
+	fail=$(grep -acE '^not ok [0-9]+' "$out" 2>/dev/null)
 	if [ -z "$plan" ]; then
 		why+=("no TAP plan")
 	elif [ $((pass + fail)) -ne "$plan" ]; then
 		why+=("TAP plan 1..$plan but $((pass + fail)) results")
 	fi
-	[ "$fail" -eq 0 ] || why+=("$fail not ok: $(grep -aE '^not ok' "$log" | cut -d' ' -f4 | paste -sd, -)")
-fi
-nrep=$(grep -acE "$reports" "$log" 2>/dev/null)
-[ "$nrep" -eq 0 ] || why+=("$nrep kernel report lines")
-
-if [ "$mode" = tap ]; then
+	[ "$fail" -eq 0 ] || why+=("$fail not ok: $(grep -aE '^not ok' "$out" | cut -d' ' -f4 | paste -sd, -)")
 	summary="tap ${plan:-?} planned, $pass ok, $fail not ok"
-else
-	summary="no tap"
+	;;
+exit)
+	st=$(sed -n 's/^# rig: .* exit status \(-\{0,1\}[0-9]*\)$/\1/p' "$out" 2>/dev/null | tail -n1)
+	[ "$st" = 0 ] || why+=("the program's exit status is ${st:-unknown}, not 0")
+	summary="exit status ${st:-?}"
+	;;
+none) summary="no tap" ;;
+*) why+=("unknown JUDGE '$mode' in $run/boot") ;;
+esac
+poss=$(grep -o 'possible_cpus=[0-9]*' "$run/boot" | tail -n1 | cut -d= -f2)
+if [ -n "$poss" ]; then
+	got=$(sed -n 's/.*Allowing \([0-9]*\) CPUs.*/\1/p' "$con" 2>/dev/null | head -n1)
+	[ "$got" = "$poss" ] || why+=("kernel allowed ${got:-?} CPUs, not $poss")
 fi
-if [ ${#why[@]} -eq 0 ]; then
-	echo "PASS ($summary)"
-	exit 0
-fi
-msg=$(printf '%s; ' "${why[@]}")
-echo "FAIL (${summary}): ${msg%; }"
-if [ "$nrep" -gt 0 ]; then
-	grep -a -m1 -B2 -A12 -E "$reports" "$log" | tr -d '\r'  | sed 's/^/    | /'
-fi
-exit 1
+nrep=$(grep -acE "$reports" "$con" 2>/dev/null)
+[ "${nrep:-0}" -eq 0 ] || why+=("$nrep kernel report lines")
+
+{
+	if [ ${#why[@]} -eq 0 ]; then
+		echo "PASS ($summary)"
+	else
+		msg=$(printf '%s; ' "${why[@]}")
+		echo "FAIL ($summary): ${msg%; }"
+		[ "${nrep:-0}" -eq 0 ] ||
+			grep -a -m1 -B2 -A12 -E "$reports" "$con" | sed 's/^/    | /'
+	fi
+} >"$run/verdict"
+cat "$run/verdict"
+[ ${#why[@]} -eq 0 ]

@@ -1,14 +1,37 @@
 #!/bin/bash
-# Turn results/bench.csv (written by rig/bench.sh) into results/BENCH.md and
-# PNG plots:  bench-report.sh [CSV]
-# Rerunnable on a partial CSV: rows that are missing show as "-".
+# results/bench.csv, results/BENCH.md and two PNG plots, from the bench runs
+# in build/runs/ (rig/bench.sh); their only writer.  Rerunnable at any time,
+# on a partial set of runs: rows that are missing show as "-".
+# Environment: CSV (results/bench.csv; BENCH.md and the plots beside it).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-CSV=${1:-$RESULTS/bench.csv}
+CSV=${CSV:-$RESULTS/bench.csv}
 MD=${MD:-$(dirname "$CSV")/BENCH.md}
 PLOTS=$(dirname "$CSV")
-[ -f "$CSV" ] || die "no $CSV: run 'make bench KERNEL_SRC=...' first"
+ls -d "$RUNS"/bench-*-r[0-9]* >/dev/null 2>&1 || die "no bench runs in build/runs: run 'make bench KERNEL_SRC=...' first"
+
+# bench.csv: every BENCH row of every run, in scenario order, round by round
+field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
+{
+	runs=$(ls -d "$RUNS"/bench-*-r[0-9]*)
+	series=$(cat "$RUNS"/bench-*/series | sort -u | paste -sd' ' -)
+	newest=$(ls -td "$RUNS"/bench-*-r[0-9]* | head -n1)
+	echo "# series $series; $(date -u -r "$newest/rc" +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
+	rounds() { echo "$runs" | sed -n "s#.*/bench-$1-.*-r\([0-9]*\)\$#\1#p" | sort -n | tail -n1 | grep . || echo 0; }
+	echo "# ROUNDS=$(rounds mttcg) ICOUNT_ROUNDS=$(rounds icount) BENCH_T=$(sed -n 's/.*,-t,\([0-9.]*\),.*/\1/p' "$newest/boot") POSSIBLE=$(for r in $runs; do case $r in */bench-icount-*-p*) field possible_cpus "$r" ;; esac; done | sort -un | paste -sd' ' -)"
+	echo "mode,kernel,round,smp,possible_cpus,test,tasks,ops_per_sec,ops_per_sec_per_task,linear"
+	for phase in icount mttcg; do
+		for r in $(seq 1 "$(rounds $phase)"); do
+			BOOTS='' BENCH_T=${BENCH_T:-1} scenarios bench | while read -r what name kern _ cpus _; do
+				d=$RUNS/$name-r$r
+				[ "$what" = boot ] && [ "${name#bench-"$phase"-}" != "$name" ] && [ -f "$d/output" ] || continue
+				grep -a '^BENCH,' "$d/output" | grep -v '^BENCH,test,' |
+					sed "s/^BENCH,/$phase,$kern,$r,$cpus,$(field possible_cpus "$d"),/"
+			done
+		done
+	done
+} >"$CSV"
 
 # sel MODE KERNEL SMP POSSIBLE TEST TASKS COLUMN: the values, one a line
 sel() {
@@ -61,7 +84,7 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	echo
 	echo "series: ${series:-?}"
 	echo
-	echo "Written by \`make bench\` (rig/bench.sh, then rig/bench-report.sh) from"
+	echo "Written by \`make bench\` (rig/bench.sh, then rig/report-bench.sh) from"
 	echo "\`results/bench.csv\`, measured $when."
 	echo
 	echo "**This machine has $(nproc) cores and runs the guest under QEMU's TCG (no usable"
@@ -161,8 +184,8 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	for s in 1 2; do
 		for t in open_close_private open_close_shared stat_mounts getcwd_mounts; do
 			for n in $(seq 1 $s); do
-				read -r bm bl bh bn < <(sel mttcg base $s $s $t $n 8 | stat)
-				read -r pm pl ph pn < <(sel mttcg patched $s $s $t $n 8 | stat)
+				read -r bm bl bh _ < <(sel mttcg base $s $s $t $n 8 | stat)
+				read -r pm pl ph _ < <(sel mttcg patched $s $s $t $n 8 | stat)
 				p1=$(med mttcg patched $s $s $t 1 8)
 				lin=$(awk -v a="$p1" -v n=$n 'BEGIN { if (a == "-") print "-"; else printf "%.0f", a * n }')
 				echo "| $s | $t | $n | $(fmt "$bm") [$(fmt "$bl")-$(fmt "$bh")] | $(fmt "$pm") [$(fmt "$pl")-$(fmt "$ph")] | $(ratio "$pm" "$bm") | $lin |"
@@ -176,14 +199,12 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	echo "- bench-scaling.png: ops/s against tasks at -smp 2, base, patched and linear"
 	echo "- bench-mount-umount.png: guest microseconds per mount+umount against possible CPUs"
 	echo
-	if [ -f "$RIG/bench-notes.md" ]; then
-		cat "$RIG/bench-notes.md"
-	fi
+	echo "Our reading of these numbers (written by hand, against an earlier run): bench-notes.md."
 } >"$MD"
 
 # Plots (gnuplot, PNG)
 if command -v gnuplot >/dev/null; then
-	gnuplot <<EOF || say "bench-report: gnuplot failed; plots not written"
+	gnuplot <<EOF || say "report-bench: gnuplot failed; plots not written"
 set terminal pngcairo size 1000,700 font ",10" noenhanced
 set output "$PLOTS/bench-scaling.png"
 set multiplot layout 2,2 title "lglock-bench at -smp 2 (TCG, 2 host cores): median ops/s, bars min-max"
@@ -213,4 +234,4 @@ plot "$BUILD/bench-mu.dat" using 1:2 with linespoints title "base", \
      "" using 1:3 with linespoints title "patched"
 EOF
 fi
-say "bench-report: ${MD#$TOP/}, bench-scaling.png, bench-mount-umount.png"
+say "report-bench: ${MD#$TOP/}, bench-scaling.png, bench-mount-umount.png"

@@ -1,0 +1,126 @@
+#!/bin/bash
+# results/REPORT.md (or $REPORT) from build/runs/: kernel-test's own folder
+# (scenarios, builds, new warnings) and each boot's run folder.  Its only
+# writer.  Exit 0 when the report says PASS.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+REPORT=${REPORT:-$RESULTS/REPORT.md}
+kt=$RUNS/kernel-test
+[ -f "$kt/scenarios" ] || die "no $kt: run make kernel-test first"
+lines() { awk -v w="$1" '$1 == w { $1 = ""; print substr($0, 2) }' "$kt/scenarios"; }
+verdict() { head -n1 "$RUNS/$1/verdict" 2>/dev/null || echo "not run"; }
+
+fails=0
+while read -r _ _ r _; do [ "$r" = ok ] || fails=$((fails + 1)); done <"$kt/builds"
+while read -r name _; do case $(verdict "$name") in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done < <(lines boot)
+[ -s "$kt/new-warnings" ] && fails=$((fails + 1))
+[ -s "$kt/new-sparse" ] && fails=$((fails + 1))
+
+# diff A B PREFIX: "STATE" then the first differing lines
+differential() {
+	local a=$RUNS/$1/output b=$RUNS/$2/output p=$3 x
+	pick() { grep -a "^$p " "$1" 2>/dev/null || true; }
+	for x in "$a" "$b"; do
+		if ! pick "$x" | tail -n1 | grep -q "^$p end"; then
+			echo "FAIL: $(basename "$(dirname "$x")") did not finish ($(pick "$x" | wc -l) lines)"
+			return
+		fi
+	done
+	if cmp -s <(pick "$a") <(pick "$b"); then
+		echo "PASS: $(pick "$a" | wc -l) lines, no difference"
+	else
+		echo "FAIL: $1 and $2 differ"
+		echo
+		echo '```'
+		diff <(pick "$a") <(pick "$b") | head -n 40
+		echo '```'
+	fi
+}
+declare -A diffs
+while read -r a b p; do
+	if grep -q "^boot $a " "$kt/scenarios" && grep -q "^boot $b " "$kt/scenarios"; then
+		diffs[$a]=$(differential "$a" "$b" "$p")
+		case ${diffs[$a]} in FAIL*) fails=$((fails + 1)) ;; esac
+	fi
+done < <(lines diff)
+
+verdict=PASS
+[ $fails -eq 0 ] || verdict="FAIL ($fails)"
+{
+	echo "# Kernel-level report"
+	echo
+	echo "series: $(series_id)"
+	echo
+	echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
+	echo "Verdict: $verdict"
+	echo
+	echo "- base tree: v2.6.36-rc1, git tree $RC1_TREE (verified by content)"
+	echo "- patches: $(series_list | wc -l) ($(series_list | paste -sd' ' -))"
+	echo "- toolchain: $(gcc --version | head -n1); $(ld --version | head -n1); $(make --version | head -n1); perl $(perl -e 'print $^V'); $(qemu-system-x86_64 --version | head -n1)"
+	echo "- host: $(nproc) cpus; QEMU accel: $(sed 's/yes/kvm/;s/no/tcg (KVM unusable here)/' "$BUILD/kvm-works" 2>/dev/null)"
+	echo "- applied before the series (rig/compat, base and patched alike):"
+	for p in "$RIG"/compat/*.patch; do
+		echo "  - $(sed -n 's/^Subject: \[PATCH\] //p' "$p")"
+	done
+	echo
+	echo "## Builds"
+	echo
+	echo "| config | result | seconds | gcc warnings | sparse warnings (files the series touches) |"
+	echo "|---|---|---|---|---|"
+	while read -r kern cfg r sec w sp; do
+		echo "| $([ "$kern" = base ] && echo base-)$cfg | $r | $sec | $w | $sp |"
+	done <"$kt/builds"
+	echo
+	for w in "Warnings the series adds (not in the base build):new-warnings" \
+		 "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):new-sparse"; do
+		if [ -s "$kt/${w##*:}" ]; then
+			echo "${w%:*}"
+			echo '```'
+			cat "$kt/${w##*:}"
+			echo '```'
+		else
+			echo "${w%:*} none."
+		fi
+		echo
+	done
+	echo "## Boots"
+	echo
+	echo "| boot | verdict |"
+	echo "|---|---|"
+	while read -r name _; do
+		echo "| $name | $(verdict "$name")$([ -f "$RUNS/$name/seconds" ] && echo " ($(cat "$RUNS/$name/seconds")s)") |"
+	done < <(lines boot)
+	echo
+	while read -r name _ _ _ _ judge _; do
+		r=$RUNS/$name
+		[ -f "$r/output" ] || continue
+		case $(verdict "$name") in PASS*) ;; *)
+			echo "### $name: first lines of what went wrong"
+			echo '```'
+			tail -n +2 "$r/verdict"
+			grep -a -E '^not ok|^# FAIL' "$r/output" | head -n 20
+			echo '```'
+		esac
+		[ "$judge" = tap ] || continue
+		echo "<details><summary>$name TAP</summary>"
+		echo
+		echo '```'
+		grep -a -E '^(TAP|1\.\.|ok |not ok |# )' "$r/output" | grep -av '^# FAIL' | head -n 60
+		grep -a -E 'lglock-selftest' "$r/console.txt" | head -n 5
+		echo '```'
+		echo "</details>"
+		echo
+	done < <(lines boot)
+	while read -r a b p; do
+		echo "## Differential: $a against $b ($p lines)"
+		echo
+		echo "${diffs[$a]:-not run (BOOTS left out its boots)}"
+		echo
+	done < <(lines diff)
+	echo "## Soak"
+	echo
+	echo "Not part of this report: \`make soak\` writes results/soak-*.md."
+} >"$REPORT"
+say "report: ${REPORT#"$TOP"/} — $verdict"
+[ $fails -eq 0 ]
