@@ -13,7 +13,8 @@
 #   output       ttyS1: the program's     console.txt  the same, no CRs
 #   rc           QEMU's exit status       seconds      wall time
 #   qemu.log     QEMU's own messages      series       the series id
-#   initramfs.cpio                        verdict      rig/verdict.sh's
+#   cmdline      the kernel's arguments   initramfs.cpio
+#   verdict      rig/verdict.sh's judgement
 # Exit: the verdict's (0 pass, 1 fail).  Judge again: rig/verdict.sh DIR.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -37,7 +38,8 @@ while [ $# -gt 0 ]; do
 	shift
 done
 # shellcheck disable=SC2206
-kargs+=(${KARGS:-})
+kargs=(console=ttyS0 panic=-1 softlockup_panic=0 "${kargs[@]}" ${KARGS:-})
+echo "${kargs[*]}" >"$run/cmdline"
 "$RIG/guest.sh" "$out" "$run/initramfs.cpio"
 
 # The KVM device here is a PVM flavour that runs a stock guest at a crawl:
@@ -72,7 +74,7 @@ set +e
 timeout --foreground -k 5 "$tmo" qemu-system-x86_64 \
 	"${a[@]}" -m 2048 -smp "$cpus" \
 	-kernel "$img" -initrd "$run/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 softlockup_panic=0 ${kargs[*]}" \
+	-append "${kargs[*]}" \
 	-display none -monitor none -no-reboot \
 	-serial "file:$run/console" -serial "file:$run/output" \
 	"${qargs[@]}" </dev/null >"$run/qemu.log" 2>&1

@@ -7,7 +7,7 @@ TOP=$(cd "$RIG/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 TREE=${TREE:-$BUILD/linux}
 LOGS=$BUILD/logs
-RESULTS=$TOP/results
+RESULTS=${RESULTS:-$TOP/results}
 PATCHES=${PATCHES:-$TOP/patches}
 # The tree part of a compiler message's path: build/linux, build/linux-base
 # or build/linux-mutant, as the out-of-tree build sees it (../linux/...) or

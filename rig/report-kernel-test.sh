@@ -72,15 +72,15 @@ verdict=PASS
 		echo "| $([ "$kern" = base ] && echo base-)$cfg | $r | $sec | $w | $sp |"
 	done <"$kt/builds"
 	echo
-	for w in "Warnings the series adds (not in the base build):new-warnings" \
-		 "Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):new-sparse"; do
-		if [ -s "$kt/${w##*:}" ]; then
-			echo "${w%:*}"
+	for w in "new-warnings|Warnings the series adds (not in the base build):" \
+		 "new-sparse|Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):"; do
+		if [ -s "$kt/${w%%|*}" ]; then
+			echo "${w#*|}"
 			echo '```'
-			cat "$kt/${w##*:}"
+			cat "$kt/${w%%|*}"
 			echo '```'
 		else
-			echo "${w%:*} none."
+			echo "${w#*|} none."
 		fi
 		echo
 	done
@@ -99,15 +99,15 @@ verdict=PASS
 			echo "### $name: first lines of what went wrong"
 			echo '```'
 			tail -n +2 "$r/verdict"
-			grep -a -E '^not ok|^# FAIL' "$r/output" | head -n 20
+			grep -a -E '^not ok|^# FAIL' "$r/output" | head -n 20 || true
 			echo '```'
 		esac
 		[ "$judge" = tap ] || continue
 		echo "<details><summary>$name TAP</summary>"
 		echo
 		echo '```'
-		grep -a -E '^(TAP|1\.\.|ok |not ok |# )' "$r/output" | grep -av '^# FAIL' | head -n 60
-		grep -a -E 'lglock-selftest' "$r/console.txt" | head -n 5
+		grep -a -E '^(TAP|1\.\.|ok |not ok |# )' "$r/output" | grep -av '^# FAIL' | head -n 60 || true
+		grep -a -E 'lglock-selftest' "$r/console.txt" | head -n 5 || true
 		echo '```'
 		echo "</details>"
 		echo
