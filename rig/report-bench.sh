@@ -99,7 +99,7 @@ rm100=$(med icount patched 2 2 remount_ro 100000 9)
 	echo "  rig's compat commits, patched = base + the series."
 	echo "- The guest program is the series' tools/testing/lglock-bench/guest/lglock-bench.c,"
 	echo "  built once with \`musl-gcc -static\` and booted as the same initramfs by both"
-	echo "  kernels (\`rig.job=bench\`); each row counts BENCH_T guest seconds after a"
+	echo "  kernels (\`rig.run=/bin/lglock-bench,...\`); each row counts BENCH_T guest seconds after a"
 	echo "  warm-up of a fifth of that. Parameters, from the CSV: ${params:-not recorded}."
 	echo "- **icount** ($ic_rounds rounds): \`qemu-system-x86_64 -accel tcg -icount shift=0 -smp 1\`"
 	echo "  with \`possible_cpus=N\` for N in $poss_list, every 1-task row in each boot;"

@@ -29,12 +29,11 @@ fsck="not checked"
 garbled=0
 if grep -aq '^SOAK-IMG end ' "$imgtxt" 2>/dev/null; then
 	truncate -s 16M "$img"
-	nz=$(awk '$1 == "SOAK-IMG" && $2 == "end" { print $4 }' "$imgtxt" | tr -d '\r' | tail -n1)
+	nz=$(awk '$1 == "SOAK-IMG" && $2 == "end" { print $4 }' "$imgtxt" | tail -n1)
 	good=0
 	while read -r tag no data rest; do
 		[ "$tag" = SOAK-IMG ] || continue
 		case $no in begin | end) continue ;; esac
-		data=${data%$'\r'}
 		if [ -z "$rest" ] && [[ $no =~ ^[0-9]+$ ]] &&
 		   [ "$(echo "$data" | base64 -d 2>/dev/null | wc -c)" -eq 1024 ]; then
 			echo "$data" | base64 -d |

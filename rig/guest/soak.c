@@ -26,6 +26,7 @@
  */
 #include "vfsload.h"
 #include <sys/sysmacros.h>
+#include <termios.h>
 
 /* everything counted, for the summary */
 struct counts {
@@ -133,6 +134,7 @@ static void dump_block(FILE *f, long no, const unsigned char *b, int len)
 static void dump_image(const char *dev)
 {
 	unsigned char b[1024];
+	struct termios raw;
 	int fd = open(dev, O_RDONLY), port;
 	long no = 0, nz = 0;
 	int i;
@@ -149,6 +151,10 @@ static void dump_image(const char *dev)
 	CHECK(fd >= 0 && port >= 0, "open %s and /dev/ttyS2", dev);
 	if (fd < 0 || port < 0)
 		return;
+	if (tcgetattr(port, &raw) == 0) {	/* no CR before each LF */
+		cfmakeraw(&raw);
+		tcsetattr(port, TCSANOW, &raw);
+	}
 	f = fdopen(port, "w");
 	fprintf(f, "SOAK-IMG begin 1024\n");
 	while (read(fd, b, sizeof(b)) == sizeof(b)) {
