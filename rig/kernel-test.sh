@@ -57,7 +57,7 @@ done
 cnt() { if [ -f "$1" ]; then wc -l <"$1"; else echo -; fi; }
 while read -r kern cfg; do
 	o=$(kern_out "$kern" "$cfg")
-	echo "$kern $cfg $(cat "$o/result") $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cnt "$o/sparse")"
+	echo "$kern $cfg $(cat "$o/result" 2>/dev/null || echo FAIL) $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cnt "$o/sparse")"
 done <"$kt/built" >"$kt/builds"
 
 # Boots: each in build/runs/NAME (a failing verdict goes in the report).

@@ -58,7 +58,8 @@ verdict=PASS
 	echo "- base tree: v2.6.36-rc1, git tree $RC1_TREE (verified by content)"
 	echo "- patches: $(series_list | wc -l) ($(series_list | paste -sd' ' -))"
 	echo "- toolchain: $(gcc --version | head -n1); $(ld --version | head -n1); $(make --version | head -n1); perl $(perl -e 'print $^V'); $(qemu-system-x86_64 --version | head -n1)"
-	echo "- host: $(nproc) cpus; QEMU accel: $(sed 's/yes/kvm/;s/no/tcg (KVM unusable here)/' "$BUILD/kvm-works" 2>/dev/null)"
+	echo "- host: $(nproc) cpus; QEMU accel: $(lines boot | while read -r name _; do
+		sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' "$RUNS/$name/qemu.log" 2>/dev/null; done | sort -u | paste -sd' ' -)"
 	echo "- applied before the series (rig/compat, base and patched alike):"
 	for p in "$RIG"/compat/*.patch; do
 		echo "  - $(sed -n 's/^Subject: \[PATCH\] //p' "$p")"
