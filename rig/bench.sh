@@ -9,7 +9,7 @@
 #
 # Environment: KERNEL_SRC (see tree.sh), PHASES ("icount mttcg"), ROUNDS
 # (mttcg, 5), ICOUNT_ROUNDS (2), BENCH_T (guest seconds a row, 1), POSSIBLE
-# (icount possible_cpus, "2 8 32 64"), REMOUNT (yes; no skips remount_ro),
+# (icount possible_cpus, "2 8 32 64 128 512"), REMOUNT (yes; no skips remount_ro),
 # KERNELS ("base patched"), BOOTS (names or globs), KEEP_CSV (set: keep the
 # runs of the phases not run now, e.g. to rerun only mttcg).
 set -euo pipefail
@@ -17,7 +17,7 @@ set -euo pipefail
 
 export BENCH_T=${BENCH_T:-1}
 PHASES=${PHASES:-"icount mttcg"}
-POSSIBLE=${POSSIBLE:-"2 8 32 64"}
+POSSIBLE=${POSSIBLE:-"2 8 32 64 128 512"}
 KERNELS=${KERNELS:-"base patched"}
 
 "$RIG/tree.sh"

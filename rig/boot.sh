@@ -28,6 +28,9 @@ img=$out/arch/x86/boot/bzImage
 [ -f "$img" ] || die "boot $name: no $img (build it: rig/build.sh $kern $cfg)"
 rm -rf "$run"
 mkdir -p "$run"
+# the run boots its own copy: a build relinking meanwhile cannot touch it
+cp "$img" "$run/bzImage"
+img=$run/bzImage
 echo "${@//@RUN@/$run}" | sed "s#$TOP/##g" >"$run/boot"
 series_id >"$run/series"
 shift 7
