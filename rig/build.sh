@@ -70,7 +70,9 @@ fi
 # The warnings of the whole tree, not only of what this (incremental) build
 # recompiled: a warning seen before stays unless its file was rebuilt now.
 # Keyed by file stem (fs/super for fs/super.c, fs/super.o, ...).
-stem() { sed -E 's#^(ld: warning: )?##; s#'"$TREE_PREFIX_RE"'##; s#^'"$out"'/##; s#[:( ].*##; s#\.[a-z]+$##'; }
+# (the linker's warnings about a vmlinux link belong to vmlinux: a relink
+# replaces them)
+stem() { sed -E 's#^ld: (\.tmp_)?vmlinux[0-9]*:.*#vmlinux#; s#^(ld: warning: )?##; s#'"$TREE_PREFIX_RE"'##; s#^'"$out"'/##; s#[:( ].*##; s#\.[a-z]+$##'; }
 grep -E ': warning: ' "$log" | sort -u >"$out/warnings.now" || true
 sed -nE 's#^  (CC|AS|LD|HOSTCC|CPP|OBJCOPY|VDSO|VDSOSYM|GEN|LDS)( \[M\])? +##p' "$log" |
 	sed -E 's#\.[a-z]+$##' | sort -u >"$out/rebuilt"

@@ -5,7 +5,7 @@
 # when a patch does.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-[ -d "$TREE/.git" ] || die "no tree in $TREE: run 'make tree' first"
+[ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make tree' first"
 cd "$TREE"
 [ -z "$(git status --porcelain)" ] || die "$TREE has uncommitted changes"
 n=$(git rev-list --count compat..HEAD)

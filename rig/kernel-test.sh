@@ -39,7 +39,7 @@ built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" 
 # dropped, in the patched build and not in the base build; gcc's for every
 # config built both ways, sparse's (rig/sparse.sh: the C files the series
 # touches) in smp and debug.
-norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/' "$1" | sort -u; }
+norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/; s/0x[0-9a-f]+/0x_/g' "$1" | sort -u; }
 : >"$kt/new-warnings"
 : >"$kt/new-sparse"
 for cfg in smp debug; do
