@@ -9,12 +9,14 @@
  * /proc/self/make-it-fail and opens the target once more, while failslab
  * (task-filter=Y probability=100 interval=1 times=1 ignore-gfp-wait=N)
  * fails the first allocation that does not fit the budget 'space'.  The
- * budget grows by 8 bytes a run from 4096 (getname() takes 4096 first),
- * so each allocation on the open path fails in turn, until a run opens
- * with nothing failed.  After every run: the open succeeded or failed
- * with a clean errno, the first opener still writes (and, on a pty, its
- * master reads what it wrote and sees no hangup), and the kernel printed
- * no tty count or port count complaint.  Prints TAP.
+ * budget is searched (see sweep()) so that each allocation on the open
+ * path fails in turn, until a run opens with nothing failed.  After every
+ * run: the open succeeded or failed with a clean errno (ENOMEM, or ENFILE
+ * where the file itself cannot be allocated, as rc1 reports it), the
+ * first opener still writes (and, on a pty, its master reads what it
+ * wrote and sees no hangup), and the kernel printed no tty count or port
+ * count complaint.  Prints TAP, and one line
+ * per target with each failed site and what the open returned.
  *
  * Needs CONFIG_FAILSLAB and CONFIG_FAULT_INJECTION_DEBUG_FS.
  */
@@ -35,9 +37,8 @@
 #include <unistd.h>
 
 #define FS	"/sys/kernel/debug/failslab/"
-#define SPACE0	4096
 #define STEP	8
-#define MAXRUNS	1024
+#define MAXRUNS	2000
 
 static int ntest;
 static int nfail;
@@ -147,12 +148,15 @@ static void failed_site(const char *log, char *site, size_t len)
 	snprintf(site, len, "?");
 	if (!p)
 		return;
-	while ((p = strstr(p, "] ")) != NULL) {
-		const char *sym = p + 2;
+	/* " [<ffffffff8110a2b4>] tty_open+0x61/0x4e3", or "] ? sym" */
+	while ((p = strstr(p, "[<")) != NULL && (p = strstr(p, ">] ")) != NULL) {
+		const char *sym = p + 3;
 		size_t n = strcspn(sym, "+\n ");
 		int skipped = 0;
 
 		p = sym;
+		if (sym[0] == '?')	/* not a frame of this call chain */
+			continue;
 		for (s = skip; *s; s++)
 			if (!strncmp(sym, *s, strlen(*s)))
 				skipped = 1;
@@ -207,16 +211,45 @@ static int holder_ok(struct target *t)
 	return n > 0;
 }
 
-/* One run: a marked child opens the target; its errno, or 0. */
-static int run_once(const char *path, int space, int *injected)
+/* What one run saw. */
+struct run {
+	int err;		/* the open's errno, or 0 */
+	int injected;		/* failslab failed an allocation */
+	long consumed;		/* budget spent before the failed one */
+	char site[64];		/* the function that asked for it */
+};
+
+/* The tally of one target's sweep. */
+struct tally {
+	int runs, failures, bad_errno, holder_bad, complaints, broken;
+	char sites[1024], errnos[256];
+};
+
+static void add_word(char *list, size_t len, const char *word)
 {
-	char val[16];
+	if (!strstr(list, word) && strlen(list) + strlen(word) < len)
+		strcat(list, word);
+}
+
+/*
+ * One run: a marked child opens the target with @budget; then check the
+ * errno, the first opener and the kernel log.
+ */
+static void run_once(struct target *t, long budget, struct run *r,
+		     struct tally *y)
+{
+	char val[24], item[96];
 	int st, mark;
+	long left;
 	pid_t pid;
 
-	snprintf(val, sizeof(val), "%d", space);
-	if (put("space", val) || put("times", "1"))
-		return -1000;
+	memset(r, 0, sizeof(*r));
+	y->runs++;
+	snprintf(val, sizeof(val), "%ld", budget);
+	if (put("space", val) || put("times", "1")) {
+		y->broken++;
+		return;
+	}
 	klog_take();
 	pid = fork();
 	if (pid == 0) {
@@ -225,7 +258,7 @@ static int run_once(const char *path, int space, int *injected)
 		mark = open("/proc/self/make-it-fail", O_WRONLY);
 		if (mark < 0 || write(mark, "1", 1) != 1)
 			_exit(200);
-		fd = open(path, O_RDWR | O_NOCTTY | O_NONBLOCK);
+		fd = open(t->path, O_RDWR | O_NOCTTY | O_NONBLOCK);
 		if (fd < 0)
 			err = errno;
 		/* close and exit unmarked: only the open is under test */
@@ -235,74 +268,94 @@ static int run_once(const char *path, int space, int *injected)
 			close(fd);
 		_exit(err);
 	}
-	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st))
-		return -1001;
-	*injected = get("times") == 0;
-	return WEXITSTATUS(st);
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) >= 200) {
+		y->broken++;
+		return;
+	}
+	r->err = WEXITSTATUS(st);
+	r->injected = get("times") == 0;
+	left = get("space");
+	r->consumed = budget - left;
+	klog_take();
+	y->complaints += complain(klog, t->name, budget);
+	if (!holder_ok(t)) {
+		printf("# %s space=%ld: the first opener is broken\n",
+		       t->name, budget);
+		y->holder_bad++;
+	}
+	if (!r->injected) {
+		if (r->err) {
+			printf("# %s space=%ld: open failed with %s, nothing injected\n",
+			       t->name, budget, strerror(r->err));
+			y->bad_errno++;
+		}
+		return;
+	}
+	failed_site(klog, r->site, sizeof(r->site));
+	/* ENOMEM or ENFILE, or success when the failure was absorbed */
+	if (r->err && r->err != ENOMEM && r->err != ENFILE) {
+		printf("# %s space=%ld: open failed with %s at %s\n",
+		       t->name, budget, strerror(r->err), r->site);
+		y->bad_errno++;
+	}
+	snprintf(item, sizeof(item), " %s", r->err ? strerror(r->err) : "0");
+	add_word(y->errnos, sizeof(y->errnos), item);
 }
 
+/*
+ * Fail each allocation of the open in turn.  An allocation is known by
+ * the budget spent before it (consumed).  From a budget at which it fails,
+ * gallop upward until it passes, then bisect for the smallest budget at
+ * which it passes: there the next allocation gets a budget of one byte,
+ * and fails, so that no allocation is skipped.
+ */
 static void sweep(struct target *t)
 {
-	int space, runs = 0, failures = 0, bad_errno = 0, holder_bad = 0;
-	int complaints_seen = 0, done = 0;
-	char sites[1024] = "", errnos[256] = "";
+	struct tally y;
+	struct run r, q;
+	long lo = 0, hi, step;
 
-	for (space = SPACE0; runs < MAXRUNS; space += STEP, runs++) {
-		int injected = 0, err;
-		char site[64], item[96];
+	memset(&y, 0, sizeof(y));
+	run_once(t, lo, &r, &y);
+	while (r.injected && !y.broken && y.runs < MAXRUNS) {
+		char item[96];
 
-		err = run_once(t->path, space, &injected);
-		if (err <= -1000 || err >= 200) {
-			printf("# %s: run machinery failed (%d)\n", t->name, err);
-			bad_errno++;
-			break;
-		}
-		klog_take();
-		complaints_seen += complain(klog, t->name, space);
-		if (!holder_ok(t)) {
-			printf("# %s space=%d: the first opener is broken\n",
-			       t->name, space);
-			holder_bad++;
-		}
-		if (!injected) {
-			if (err == 0) {
-				done = 1;
+		y.failures++;
+		snprintf(item, sizeof(item), " %s:%s", r.site,
+			 r.err == ENOMEM ? "ENOMEM" : r.err == ENFILE ?
+			 "ENFILE" : r.err ? "other" : "ok");
+		add_word(y.sites, sizeof(y.sites), item);
+		for (step = STEP;; step *= 2) {
+			hi = lo + step;
+			run_once(t, hi, &q, &y);
+			if (y.broken || !q.injected || q.consumed > r.consumed)
 				break;
-			}
-			printf("# %s space=%d: open failed with %s, nothing injected\n",
-			       t->name, space, strerror(err));
-			bad_errno++;
-			continue;
+			lo = hi;
 		}
-		failures++;
-		failed_site(klog, site, sizeof(site));
-		/* ENOMEM, or success when the failure was absorbed */
-		if (err != 0 && err != ENOMEM) {
-			printf("# %s space=%d: open failed with %s at %s\n",
-			       t->name, space, strerror(err), site);
-			bad_errno++;
+		while (!y.broken && hi - lo > 1) {
+			long mid = lo + (hi - lo) / 2;
+
+			run_once(t, mid, &q, &y);
+			if (!q.injected || q.consumed > r.consumed)
+				hi = mid;
+			else
+				lo = mid;
 		}
-		snprintf(item, sizeof(item), " %s:%s", site,
-			 err ? "ENOMEM" : "ok");
-		if (!strstr(sites, item) &&
-		    strlen(sites) + strlen(item) < sizeof(sites))
-			strcat(sites, item);
-		snprintf(item, sizeof(item), " %s", err ? strerror(err) : "0");
-		if (!strstr(errnos, item) &&
-		    strlen(errnos) + strlen(item) < sizeof(errnos))
-			strcat(errnos, item);
+		lo = hi;
+		run_once(t, lo, &r, &y);
 	}
-	printf("# %s: %d runs, %d allocations failed, site:result%s\n",
-	       t->name, runs + done, failures, sites);
-	tap(done && failures > 0,
-	    "%s: every allocation of the open failed in turn (%d), then a run with none",
-	    t->name, failures);
-	tap(!bad_errno, "%s: each failed open returned a clean errno:%s",
-	    t->name, errnos[0] ? errnos : " none");
-	tap(!holder_bad, "%s: the first opener still writes%s", t->name,
+	printf("# %s: %d runs, %d allocations failed in turn, site:result%s\n",
+	       t->name, y.runs, y.failures, y.sites);
+	tap(!y.broken && !r.injected && !r.err && y.failures > 0,
+	    "%s: each allocation of the open failed in turn (%d), then it opened",
+	    t->name, y.failures);
+	tap(!y.bad_errno, "%s: each failed open returned a clean errno:%s",
+	    t->name, y.errnos[0] ? y.errnos : " none");
+	tap(!y.holder_bad, "%s: the first opener still writes%s", t->name,
 	    t->master >= 0 ? ", its master reads and sees no hangup" : "");
-	tap(!complaints_seen, "%s: no tty count, port count or other kernel complaint",
-	    t->name);
+	tap(!y.complaints,
+	    "%s: no tty count, port count or other kernel complaint", t->name);
 }
 
 /* The four lines sweep() would print, failed: the target did not open. */
