@@ -56,6 +56,19 @@ static void t_open_close_every_cpu(void)
 	CHECK(umount(path("m")) == 0, "umount");
 }
 
+/*
+ * fd is the one file that keeps m busy: remount,ro fails with EBUSY while
+ * it is open and works once it is closed; then m goes.
+ */
+static void busy_until_closed(int fd, const char *how)
+{
+	CHECK(remount(path("m"), 1) < 0 && errno == EBUSY,
+	      "remount ro %s must fail EBUSY", how);
+	close(fd);
+	CHECK(remount(path("m"), 1) == 0, "remount ro %s, after its close", how);
+	CHECK(umount(path("m")) == 0, "umount");
+}
+
 static void t_remount_ro_busy(void)
 {
 	int fd, rd;
@@ -77,11 +90,7 @@ static void t_remount_ro_busy(void)
 	/* an unlinked file still open blocks it too */
 	fd = open(path("m/u"), O_CREAT | O_RDONLY, 0644);
 	unlink(path("m/u"));
-	CHECK(remount(path("m"), 1) < 0 && errno == EBUSY,
-	      "remount ro with an unlinked open file must fail EBUSY");
-	close(fd);
-	CHECK(remount(path("m"), 1) == 0, "remount ro after last close");
-	CHECK(umount(path("m")) == 0, "umount");
+	busy_until_closed(fd, "with an unlinked open file");
 }
 
 static void t_bind_stat(void)
@@ -139,11 +148,7 @@ static void t_remount_migrate(void)
 	fd = open(path("m/w"), O_CREAT | O_WRONLY, 0644);
 	CHECK(fd >= 0, "open for write on cpu %d", cpus[0]);
 	CHECK(pin(cpus[1]) == 0, "migrate to cpu %d", cpus[1]);
-	CHECK(remount(path("m"), 1) < 0 && errno == EBUSY,
-	      "remount ro from another cpu must see the writer");
-	close(fd);
-	CHECK(remount(path("m"), 1) == 0, "remount ro after migrated close");
-	CHECK(umount(path("m")) == 0, "umount");
+	busy_until_closed(fd, "from another cpu, with the migrated writer");
 }
 
 static void t_remount_offline(void)
