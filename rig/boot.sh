@@ -18,7 +18,6 @@
 # Exit: the verdict's (0 pass, 1 fail).  Judge again: rig/verdict.sh DIR.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-need qemu-system-x86_64
 
 [ $# -ge 7 ] || die "usage: boot.sh NAME KERN CONFIG CPUS TIMEOUT JUDGE RUN [KERNEL_ARGS...] [-- QEMU_ARGS...]"
 name=$1 kern=$2 cfg=$3 cpus=$4 tmo=$5 prog=$7
@@ -43,7 +42,9 @@ done
 # shellcheck disable=SC2206
 kargs=(console=ttyS0 panic=-1 softlockup_panic=0 "${kargs[@]}" ${KARGS:-})
 echo "${kargs[*]}" >"$run/cmdline"
-"$RIG/guest.sh" "$out" "$run/initramfs.cpio"
+"$RIG/guest.sh" "$out" "$run/initramfs.cpio" "$(config_meta "$cfg" guest x86_64)"
+qemu=$(config_meta "$cfg" qemu qemu-system-x86_64)
+need "$qemu"
 
 # The KVM device here is a PVM flavour that runs a stock guest at a crawl:
 # use KVM only when a guest really boots under it quickly; remember that.
@@ -74,7 +75,7 @@ a=()
 say "boot $name: $kern $cfg -smp $cpus: $prog"
 s=$(date +%s)
 set +e
-timeout --foreground -k 5 "$tmo" qemu-system-x86_64 \
+timeout --foreground -k 5 "$tmo" "$qemu" \
 	"${a[@]}" -m 2048 -smp "$cpus" \
 	-kernel "$img" -initrd "$run/initramfs.cpio" \
 	-append "${kargs[*]}" \

@@ -2,11 +2,18 @@
 # build_kernel: build.sh KERN CONFIG [OUTDIR]
 #   KERN is patched (build/linux, or $TREE) or base (rc1 + compat, in
 #   build/linux-base); CONFIG names rig/configs/CONFIG.config, stacked on its
-#   parents (rig/lib.sh config_chain) on top of x86_64_defconfig.
+#   parents (rig/lib.sh config_chain) on top of its defconfig
+#   (x86_64_defconfig unless a fragment says "# defconfig: NAME"), for its
+#   "# arch:" (x86_64) with its "# cross:" compiler prefix, building its
+#   "# target:" (bzImage; or objects: the objects of the C files the series
+#   touches, for the architectures a full image is out of reach on) with
+#   its "# make:" arguments, then its "# extmod:" directory of the tree as
+#   an external module (make M=, in a copy: OUTDIR/extmod).
 #   OUTDIR defaults to build/out-CONFIG (patched) or build/base-CONFIG.
 # Prints one progress line per stage; the full log is in build/logs/.
-# Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc warnings),
-# build-seconds, result (ok or FAIL).
+# Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc
+# warnings), modpost (modpost's warnings, section mismatches included, of
+# the last link), build-seconds, result (ok or FAIL).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need gcc make perl bc
@@ -18,8 +25,16 @@ cfg=${2:?$usage}
 TREE=$(kern_tree "$kern")
 out=${3:-$(kern_out "$kern" "$cfg")}
 frags=$(config_chain "$cfg" | tr '\n' ' ') || die "no config '$cfg' in rig/configs"
+arch=$(config_meta "$cfg" arch x86_64)
+cross=$(config_meta "$cfg" cross "")
+defconfig=$(config_meta "$cfg" defconfig x86_64_defconfig)
+target=$(config_meta "$cfg" target bzImage)
+makeargs=$(config_meta "$cfg" make "")
+extmod=$(config_meta "$cfg" extmod "")
+[ -z "$cross" ] || need "${cross}gcc"
 
-mk() { kmake "$TREE" "$out" "$@"; }
+# shellcheck disable=SC2086
+mk() { ARCH=$arch CROSS_COMPILE=$cross kmake "$TREE" "$out" $makeargs "$@"; }
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -31,12 +46,16 @@ say "build $kern $cfg: configure ($(for f in $frags; do basename "$f" .config; d
 # Keep the previous .config (and its time stamp) when nothing changed, so
 # that an unchanged tree is not rebuilt from scratch.
 [ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.prev"
-mk x86_64_defconfig >>"$log" 2>&1 || die "build $kern $cfg: defconfig failed (see $log)"
+mk "$defconfig" >>"$log" 2>&1 || die "build $kern $cfg: $defconfig failed (see $log)"
 # shellcheck disable=SC2086
 cat $frags >>"$out/.config"
 mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $kern $cfg: oldconfig failed (see $log)"
-# Every fragment line must have taken effect unless the symbol does not
-# exist in this tree (e.g. a self-test option before its patch).
+# Every fragment line must have taken effect.  A symbol may be absent from
+# the tree only where a fragment says "# optional: CONFIG_X" (the series'
+# own options, on base and on the patches before theirs); any other absent
+# symbol is a typo or a rename and fails here.
+# shellcheck disable=SC2086
+optional=" $(sed -n 's/^# optional: //p' $frags | tr '\n' ' ') "
 # shellcheck disable=SC2086
 cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 	awk -F= '{ v[$1] = $2; o[$1] = NR } END { for (k in v) print o[k], k "=" v[k] }' |
@@ -45,8 +64,9 @@ cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 		! grep -q "^$sym=" "$out/.config" || echo "$sym"
 	else
 		grep -qx "$sym=$val" "$out/.config" ||
-			! grep -rqE "^(menu)?config ${sym#CONFIG_}\$" \
-				--include='Kconfig*' "$TREE" || echo "$sym"
+			{ [ "${optional#* $sym }" != "$optional" ] &&
+			  ! grep -rqE "^(menu)?config ${sym#CONFIG_}\$" \
+				--include='Kconfig*' "$TREE"; } || echo "$sym"
 	fi
 done | sort -u >"$out/config-misses"
 # (the header's date line aside: "# CONFIG_X is not set" lines count, a
@@ -61,9 +81,17 @@ if [ -s "$out/config-misses" ]; then
 	die "build $kern $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
 fi
 
-say "build $kern $cfg: compile (log: ${log#$TOP/})"
+if [ "$target" = objects ]; then
+	# the C files the series touches that this tree has, as objects
+	# shellcheck disable=SC2046
+	target=$(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' $(series_list | sed "s#^#$PATCHES/#") |
+		grep -vE '^(tools|Documentation|scripts)/' | sort -u |
+		while read -r o; do [ ! -f "$TREE/${o%.o}.c" ] || echo "$o"; done | tr '\n' ' ')
+fi
+say "build $kern $cfg: compile $arch ${target:0:60} (log: ${log#$TOP/})"
 start=$(date +%s)
-if ! mk bzImage >>"$log" 2>&1; then
+# shellcheck disable=SC2086
+if ! mk $target >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 20 >&2
 	die "build $kern $cfg: compile failed (see $log)"
 fi
@@ -85,6 +113,30 @@ else
 fi
 sort -u "$out/warnings.kept" "$out/warnings.now" >"$out/warnings"
 rm -f "$out/warnings.kept" "$out/warnings.now"
+# modpost runs whole on every link: its lines of this build replace the
+# last ones when it ran (each section mismatch in full with
+# DEBUG_SECTION_MISMATCH, and the "Found N section mismatch(es)" summary)
+if grep -q '^  MODPOST' "$log"; then
+	grep -E '^WARNING: ' "$log" | sort -u >"$out/modpost" || true
+elif [ ! -f "$out/modpost" ]; then
+	: >"$out/modpost"
+fi
+# an external module of the tree's (a copy, built with M= against this
+# build), for the guest (rig/guest.sh packs $out/extmod/*.ko)
+rm -rf "$out/extmod"
+if [ -n "$extmod" ] && [ -d "$TREE/$extmod" ]; then
+	cp -r "$TREE/$extmod" "$out/extmod"
+	say "build $kern $cfg: external module $extmod"
+	if ! mk M="$out/extmod" modules >>"$log" 2>&1; then
+		grep -E 'error|Error' "$log" | tail -n 20 >&2
+		die "build $kern $cfg: external module $extmod failed (see $log)"
+	fi
+	grep -E '^(WARNING: |.*: warning: )' "$log" | grep -F "$out/extmod" | sort -u >>"$out/warnings" || true
+fi
 echo ok >"$out/result"
-say "build $kern $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") warnings"
+# counted: each warning in full, or N for a "Found N section mismatch(es)"
+# summary (without CONFIG_DEBUG_SECTION_MISMATCH, modpost prints only that)
+awk '/Found [0-9]+ section mismatch/ { for (i = 1; i <= NF; i++) if ($i == "Found") n += $(i + 1); next }
+     { n++ } END { print n + 0 }' "$out/modpost" >"$out/modpost-count"
+say "build $kern $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") gcc warnings, $(cat "$out/modpost-count") modpost"
 echo "$(($(date +%s) - start))" >"$out/build-seconds"

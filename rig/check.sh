@@ -56,10 +56,11 @@ t "configs stack by their parent lines" chain_is debug-noselftest "smp.config de
 scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	local f
 	for f in kernel-test bench soak; do
-		BOOT_TIMEOUT=1 BENCH_T=1 SOAK_NAME=x CONFIG=debug SMP=4 SOAK_TIMEOUT=1 MINUTES=1 \
+		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 BENCH_T=1 SOAK_NAME=x CONFIG=debug SMP=4 SOAK_TIMEOUT=1 \
+			MINUTES=1 KERN=patched SOAK_RUN=/bin/soak,1 \
 			scenarios "$f" | awk '$1 == "boot" && NF < 8 { bad = 1 } END { exit bad }' || return 1
 	done
-	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 6 ]
+	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
 }
 t "scenarios read, and BOOTS narrows them" scen_ok
 # no absolute host path in a file git has (or would add): this checkout's,

@@ -8,7 +8,9 @@ boot="$kernel qemu-system-x86 musl-tools"
 case ${1:-check} in
 check) want="gcc make git musl-tools libtsan2 util-linux shellcheck" ;;
 tree) want=$tree ;;
-kernel-test) want="$boot sparse" ;;
+# (cross compilers for ppc64 and arm; musl for the i386 guest: not
+# gcc-multilib, which would remove the cross compilers)
+kernel-test) want="$boot sparse gcc-powerpc64-linux-gnu gcc-arm-linux-gnueabi lib32gcc-12-dev musl-dev:i386" ;;
 bisect) want=$kernel ;;
 bench) want="$boot gnuplot-nox" ;;
 soak) want="$boot e2fsprogs" ;;
@@ -26,6 +28,9 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+case $missing in *:i386*)
+	dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386 ;;
+esac
 apt-get update -qq >/dev/null
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,23 +1,38 @@
 #!/bin/bash
-# The initramfs of one boot:  guest.sh KERNEL_OUTDIR CPIO
+# The initramfs of one boot:  guest.sh KERNEL_OUTDIR CPIO [ABI]
 #   /init and /bin/*: rig/guest/ (make -C rig/guest; vfsload.c is the load
 #   library) and the series' tools/testing/lglock-bench/guest/*.c from
-#   build/linux, built with musl-gcc -static into build/guest-bin when
-#   their sources change; packed with the kernel's own usr/gen_init_cpio.
+#   build/linux, built static with musl into build/guest-progs (ABI
+#   x86_64: musl-gcc) or build/guest-progs-i386 (ABI i386: gcc -m32 with
+#   Debian's musl-dev:i386) when their sources change; packed with the
+#   kernel's own usr/gen_init_cpio.
+#   The kernel's external modules (KERNEL_OUTDIR/extmod/*.ko) go to /.
 #   $GUEST_FILES: more files, "/dest=/host/src ...", as they are.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-need musl-gcc
 
-out=${1:?usage: guest.sh KERNEL_OUTDIR CPIO}
-cpio=${2:?usage: guest.sh KERNEL_OUTDIR CPIO}
+out=${1:?usage: guest.sh KERNEL_OUTDIR CPIO [ABI]}
+cpio=${2:?usage: guest.sh KERNEL_OUTDIR CPIO [ABI]}
+abi=${3:-x86_64}
 gen=$out/usr/gen_init_cpio
 [ -x "$gen" ] || die "no $gen: build the kernel first"
 
-bin=$BUILD/guest-progs
+case $abi in
+x86_64)
+	need musl-gcc
+	bin=$BUILD/guest-progs cc=musl-gcc ;;
+i386)
+	# musl for i386 (Debian's musl-dev:i386; glibc's static binaries
+	# want a 3.2 kernel); its specs file replaces gcc's link line, -m32's
+	# emulation with it
+	specs=/usr/lib/i386-linux-musl/musl-gcc.specs
+	[ -f "$specs" ] || die "no $specs: rig/deps.sh kernel-test installs musl-dev:i386"
+	bin=$BUILD/guest-progs-i386 cc="gcc -m32 -Wl,-melf_i386 -specs $specs" ;;
+*) die "guest ABI '$abi': x86_64 or i386" ;;
+esac
 mkdir -p "$bin"
-flock "$bin" make -s -C "$RIG/guest" O="$bin" SERIES="$TREE/tools/testing/lglock-bench/guest" >&2 ||
-	die "the guest programs do not build"
+flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testing/lglock-bench/guest" >&2 ||
+	die "the guest programs do not build ($abi)"
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -30,6 +45,10 @@ flock "$bin" make -s -C "$RIG/guest" O="$bin" SERIES="$TREE/tools/testing/lglock
 	for b in "$bin"/*; do
 		[ "$(basename "$b")" = init ] && continue
 		echo "file /bin/$(basename "$b") $b 0755 0 0"
+	done
+	# the kernel's external modules (rig/build.sh "# extmod:"), at /
+	for k in "$out"/extmod/*.ko; do
+		[ -f "$k" ] && echo "file /$(basename "$k") $k 0644 0 0"
 	done
 	for f in ${GUEST_FILES:-}; do
 		echo "file ${f%%=*} ${f#*=} 0644 0 0"

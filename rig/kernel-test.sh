@@ -7,11 +7,11 @@
 # Environment: KERNEL_SRC (see tree.sh), BOOTS (names or globs of the
 # scenario's boots), CONFIGS and BASE_CONFIGS (when set: build only these
 # patched / base configs of the scenario), BOOT_TIMEOUT (seconds, 1500),
-# KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES.
+# SWEEP_TIMEOUT (seconds, 5400: the fault sweeps), KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
+export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400}
 kt=$RUNS/kernel-test
 rm -rf "$kt"
 mkdir -p "$kt"
@@ -36,28 +36,33 @@ done <"$kt/scenarios"
 built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" "$2")/result")" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
-# dropped, in the patched build and not in the base build; gcc's for every
-# config built both ways, sparse's (rig/sparse.sh: the C files the series
-# touches) in smp and debug.
-norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/; s/0x[0-9a-f]+/0x_/g' "$1" | sort -u; }
+# and addresses dropped, in the patched build and not in the base build:
+# gcc's, modpost's (section mismatches in full) and sparse's (rig/sparse.sh:
+# the C files the series touches), for every config built both ways.
+norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/; s/0x[0-9a-f]+/0x_/g; s/\(\.[a-z.]+\+0x_\)//g' "$1" | sort -u; }
 : >"$kt/new-warnings"
+: >"$kt/new-modpost"
 : >"$kt/new-sparse"
-for cfg in smp debug; do
-	built patched "$cfg" && built base "$cfg" || continue
+while read -r kern cfg; do
+	[ "$kern" = patched ] && built patched "$cfg" && built base "$cfg" || continue
 	p=$(kern_out patched "$cfg") b=$(kern_out base "$cfg")
 	comm -23 <(norm "$p/warnings") <(norm "$b/warnings") | sed "s/^/$cfg: /" >>"$kt/new-warnings"
+	comm -23 <(norm "$p/modpost") <(norm "$b/modpost") | sed "s/^/$cfg: /" >>"$kt/new-modpost"
 	say "sparse $cfg: patched and base"
-	"$RIG/sparse.sh" "$TREE" "$p" >"$p/sparse" || echo "$cfg: sparse did not run in patched" >>"$kt/new-sparse"
-	"$RIG/sparse.sh" "$BASE" "$b" >"$b/sparse" || echo "$cfg: sparse did not run in base" >>"$kt/new-sparse"
+	for k in patched base; do
+		ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
+			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse" ||
+			echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
+	done
 	comm -23 <(norm "$p/sparse") <(norm "$b/sparse") | sed "s/^/$cfg: /" >>"$kt/new-sparse"
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
-done
+done <"$kt/built"
 
-# kern cfg result seconds gcc-warnings sparse-warnings, for the report
+# kern cfg result seconds gcc-warnings modpost-warnings sparse-warnings
 cnt() { if [ -f "$1" ]; then wc -l <"$1"; else echo -; fi; }
 while read -r kern cfg; do
 	o=$(kern_out "$kern" "$cfg")
-	echo "$kern $cfg $(cat "$o/result" 2>/dev/null || echo FAIL) $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cnt "$o/sparse")"
+	echo "$kern $cfg $(cat "$o/result" 2>/dev/null || echo FAIL) $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cat "$o/modpost-count" 2>/dev/null || echo -) $(cnt "$o/sparse")"
 done <"$kt/built" >"$kt/builds"
 
 # Boots: each in build/runs/NAME (a failing verdict goes in the report).

@@ -32,10 +32,13 @@ command -v ccache >/dev/null && KCC="ccache $KCC"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 # relative paths in the cache key: the base and patched trees share hits
 export CCACHE_BASEDIR=$BUILD
+# ARCH and CROSS_COMPILE (from the config's "# arch:" and "# cross:"
+# lines, rig/build.sh) pass through the environment.
 kmake() {
-	local tree=$1 out=$2
+	local tree=$1 out=$2 cc=$KCC
 	shift 2
-	make -C "$tree" O="$out" CC="$KCC" HOSTCC=gcc -j$(($(nproc) + 1)) "$@"
+	[ -z "${CROSS_COMPILE:-}" ] || cc=${KCC/gcc/${CROSS_COMPILE}gcc}
+	make -C "$tree" O="$out" CC="$cc" HOSTCC=gcc -j$(($(nproc) + 1)) "$@"
 }
 
 t0=$(date +%s)
@@ -86,6 +89,17 @@ config_chain() {
 	p=$(sed -n 's/^# parent: *//p' "$f" | head -n1)
 	if [ -n "$p" ]; then config_chain "$p" || return 1; fi
 	echo "$f"
+}
+
+# A setting of config CFG: "# KEY: VALUE" in its fragments (the child's
+# wins), else DEFAULT.  Keys: arch (make's ARCH), cross (CROSS_COMPILE),
+# defconfig, target (bzImage, vmlinux, or objects: the objects of the C
+# files the series touches), qemu (the system emulator that boots it),
+# guest (the guest programs' ABI: x86_64 or i386).
+config_meta() {
+	local v
+	v=$(config_chain "$1" | xargs sed -n "s/^# $2: *//p" | tail -n1)
+	echo "${v:-$3}"
 }
 
 # The lines of scenario file rig/scenarios/$1, comments dropped, @VAR@

@@ -16,6 +16,7 @@ while read -r _ _ r _; do [ "$r" = ok ] || fails=$((fails + 1)); done <"$kt/buil
 while read -r name _; do case $(verdict "$name") in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done < <(lines boot)
 [ -s "$kt/new-warnings" ] && fails=$((fails + 1))
 [ -s "$kt/new-sparse" ] && fails=$((fails + 1))
+[ -s "$kt/new-modpost" ] && fails=$((fails + 1))
 
 # diff A B PREFIX: "STATE" then the first differing lines
 differential() {
@@ -45,6 +46,16 @@ while read -r a b p; do
 	fi
 done < <(lines diff)
 
+# sweep BASE PATCHED: the fault sweeps side by side (rig/sweep-table.awk)
+declare -A sweeps
+while read -r a b; do
+	if grep -q "^boot $a " "$kt/scenarios" && grep -q "^boot $b " "$kt/scenarios"; then
+		sweeps[$a]=$(awk -f "$RIG/sweep-table.awk" "$RUNS/$a/output" "$RUNS/$b/output" 2>/dev/null ||
+			echo "FAIL: no output to compare")
+		case ${sweeps[$a]} in FAIL*) fails=$((fails + 1)) ;; esac
+	fi
+done < <(lines sweep)
+
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
 {
@@ -67,13 +78,20 @@ verdict=PASS
 	echo
 	echo "## Builds"
 	echo
-	echo "| config | result | seconds | gcc warnings | sparse warnings (files the series touches) |"
-	echo "|---|---|---|---|---|"
-	while read -r kern cfg r sec w sp; do
-		echo "| $([ "$kern" = base ] && echo base-)$cfg | $r | $sec | $w | $sp |"
-	done <"$kt/builds"
+	echo "Per config, base → patched (a config built one way only shows one side):"
+	echo
+	echo "| config | arch, target | result | seconds | gcc warnings | modpost warnings | sparse warnings (files the series touches) |"
+	echo "|---|---|---|---|---|---|---|"
+	two() { if [ -n "$1" ] && [ -n "$2" ]; then echo "$1 → $2"; else echo "${1:-}${2:-}"; fi; }
+	awk '{ print $2 }' "$kt/builds" | awk '!seen[$0]++' | while read -r cfg; do
+		b=$(awk -v c="$cfg" '$1 == "base" && $2 == c' "$kt/builds")
+		p=$(awk -v c="$cfg" '$1 == "patched" && $2 == c' "$kt/builds")
+		f() { echo "$1" | awk -v i="$2" '{ print $i }'; }
+		echo "| $cfg | $(config_meta "$cfg" arch x86_64), $(config_meta "$cfg" target bzImage) | $(two "$(f "$b" 3)" "$(f "$p" 3)") | $(two "$(f "$b" 4)" "$(f "$p" 4)") | $(two "$(f "$b" 5)" "$(f "$p" 5)") | $(two "$(f "$b" 6)" "$(f "$p" 6)") | $(two "$(f "$b" 7)" "$(f "$p" 7)") |"
+	done
 	echo
 	for w in "new-warnings|Warnings the series adds (not in the base build):" \
+		 "new-modpost|modpost warnings the series adds (section mismatches in full; not in the base build):" \
 		 "new-sparse|Sparse warnings the series adds (make C=2 on the C files it touches, not in the base):"; do
 		if [ -s "$kt/${w%%|*}" ]; then
 			echo "${w#*|}"
@@ -119,6 +137,12 @@ verdict=PASS
 		echo "${diffs[$a]:-not run (BOOTS left out its boots)}"
 		echo
 	done < <(lines diff)
+	while read -r a b; do
+		echo "## Fault sweeps: $a against $b"
+		echo
+		echo "${sweeps[$a]:-not run (BOOTS left out its boots)}"
+		echo
+	done < <(lines sweep)
 	echo "## Soak"
 	echo
 	echo "Not part of this report: \`make soak\` writes results/soak-*.md."

@@ -11,8 +11,9 @@ need e2fsck base64
 name=${1:?usage: report-soak.sh soak-NAME}
 run=$RUNS/$name
 [ -f "$run/verdict" ] || die "no run $run"
-read -r _ _ cfg smp _ _ prog _ <"$run/boot"
-minutes=${prog##*,}
+read -r _ kern cfg smp _ _ prog _ <"$run/boot"
+minutes=$(echo "$prog" | cut -d, -f2)
+faults=$(echo "$prog" | sed -n 's/.*,faults=\([0-9]*\).*/\1/p')
 out=$run/output
 why=()
 v=$(cat "$run/verdict")
@@ -58,6 +59,20 @@ else
 fi
 
 summary=$(grep -a -m1 '^SOAK ops:' "$out" || true)
+# under faults: kmemleak's objects at the end, no more than a base soak's
+# ($SOAK_BASE, the same soak on rc1 + compat) at any site
+leaks() { grep -a '^LEAK op=soak ' "$RUNS/$1/output" 2>/dev/null | sed 's/.* site=\([^ ]*\).*/\1/' | sort | uniq -c; }
+fline=
+if [ -n "$faults" ]; then
+	fline=$(grep -a -m1 '^SOAK faults:' "$out" || echo "no SOAK faults line")
+	[[ $fline == "SOAK faults:"* ]] || why+=("$fline")
+	if [ -n "${SOAK_BASE:-}" ]; then
+		worse=$(join -1 2 -2 2 -a 1 -e 0 -o 0,1.1,2.1 <(leaks "$name" | sort -k2) <(leaks "$SOAK_BASE" | sort -k2) |
+			awk '$2 > $3 { printf "%s %d>%d; ", $1, $2, $3 }')
+		fline="$fline; kmemleak sites against $SOAK_BASE: ${worse:-none worse}"
+		[ -z "$worse" ] || why+=("kmemleak worse than $SOAK_BASE at $worse")
+	fi
+fi
 verdict=PASS
 [ ${#why[@]} -eq 0 ] || verdict="FAIL: $(printf '%s; ' "${why[@]}")"
 res=$RESULTS/$name.md
@@ -66,10 +81,11 @@ res=$RESULTS/$name.md
 	echo
 	echo "### Soak, $minutes minutes: $verdict"
 	echo
-	echo "- written by \`make soak MINUTES=$minutes\` ($(date -u -r "$run/rc" +%Y-%m-%dT%H:%MZ)), $cfg config, -smp $smp on $(nproc) host cores (TCG), $(cat "$run/seconds")s$([ -f "$run/rejudged" ] && echo '; judged again by a later rig (SOAK_REJUDGE)')"
+	echo "- written by \`make soak MINUTES=$minutes$([ "$kern" = patched ] || echo " KERN=$kern")${faults:+ FAULTS=$faults}\` ($(date -u -r "$run/rc" +%Y-%m-%dT%H:%MZ)), $cfg config, -smp $smp on $(nproc) host cores (TCG), $(cat "$run/seconds")s$([ -f "$run/rejudged" ] && echo '; judged again by a later rig (SOAK_REJUDGE)')"
 	echo "- tree: $(cat "$run/tree" 2>/dev/null || echo '?')"
 	echo "- $fsck"
 	echo "- ${summary:-no summary line}"
+	[ -z "$faults" ] || echo "- under faults (failslab ${faults}% on the writers and pty workers): $fline"
 	echo "- boot verdict: ${v%%$'\n'*}"
 	if [ ${#why[@]} -ne 0 ]; then
 		echo

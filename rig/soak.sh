@@ -6,8 +6,12 @@
 # build/runs/soak-NAME; rig/report-soak.sh judges its ext2 image and writes
 # results/soak-NAME.md.
 #
-# Environment: MINUTES (10), SMP (4), CONFIG (debug), SOAK_NAME (default
-# <MINUTES>min), SOAK_REJUDGE (set: do not boot, judge the last run of that
+# Environment: MINUTES (10), SMP (4), CONFIG (debug), KERN (patched, or
+# base: rc1 + rig/compat), FAULTS (a percentage: failslab fails that many
+# of the slab allocations of the writers and pty workers; needs a config
+# with FAILSLAB, e.g. CONFIG=faults), SOAK_BASE (the name of a base soak
+# run, soak-NAME, whose kmemleak objects this run must not exceed),
+# SOAK_NAME (default <MINUTES>min), SOAK_REJUDGE (set: do not boot, judge the last run of that
 # name again), SOAK_TREE (default build/linux: a tree with a deliberately
 # broken patch can be soaked too, to show the soak bites), RIG_ACCEL
 # (tcg,thread=multi).
@@ -15,7 +19,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need mke2fs
 
-export MINUTES=${MINUTES:-10} SMP=${SMP:-4} CONFIG=${CONFIG:-debug}
+export MINUTES=${MINUTES:-10} SMP=${SMP:-4} CONFIG=${CONFIG:-debug} KERN=${KERN:-patched}
+export SOAK_RUN=/bin/soak,$MINUTES${FAULTS:+,faults=$FAULTS}
 export SOAK_NAME=${SOAK_NAME:-${MINUTES}min}
 export SOAK_TIMEOUT=$((MINUTES * 60 + 900))
 export RIG_ACCEL=${RIG_ACCEL:-tcg,thread=multi}
@@ -24,12 +29,16 @@ run=$RUNS/soak-$SOAK_NAME
 if [ -z "${SOAK_REJUDGE:-}" ]; then
 	if [ -z "${SOAK_TREE:-}" ]; then
 		"$RIG/tree.sh"
-		SOAK_TREE=$TREE
+		SOAK_TREE=$(kern_tree "$KERN")
 	fi
 	# the tree soaked, read now: another job may check out something else
 	# in it before this one ends
 	soaked=$(git -C "$SOAK_TREE" log -1 --format='%h %s')
-	TREE=$SOAK_TREE "$RIG/build.sh" patched "$CONFIG" || die "soak: the kernel does not build"
+	if [ "$KERN" = base ]; then
+		"$RIG/build.sh" base "$CONFIG" || die "soak: the base kernel does not build"
+	else
+		TREE=$SOAK_TREE "$RIG/build.sh" patched "$CONFIG" || die "soak: the kernel does not build"
+	fi
 	img=$BUILD/soak/ext2.img
 	mkdir -p "$BUILD/soak"
 	rm -f "$img"
@@ -41,7 +50,9 @@ if [ -z "${SOAK_REJUDGE:-}" ]; then
 	done
 	mkdir -p "$run"
 	# what the report says of the tree: the series, or another tree
-	if [ "$(cd "$SOAK_TREE" && pwd)" = "$(cd "$TREE" && pwd)" ]; then
+	if [ "$KERN" = base ]; then
+		echo "base: rc1 + rig/compat (the series $(series_id) not applied)"
+	elif [ "$(cd "$SOAK_TREE" && pwd)" = "$(cd "$TREE" && pwd)" ]; then
 		echo "series: $(series_id)"
 	else
 		echo "tree: $soaked, not the series $(series_id)"

@@ -1,6 +1,7 @@
 /* vfsload: see vfsload.h */
 #include "vfsload.h"
 int failures;
+int faulty;
 char root[256] = "/tmp/vfstest";
 
 
@@ -277,24 +278,30 @@ void pool_writer(struct pool *pl, int w)
 			pl->opened[w]++;
 			pl->holding[w] = 1;
 			__sync_synchronize();
-			CHECK(fresh || write(fd, "soak\n", 5) == 5,
-			      "write %s", p);
+			CHECK(fresh || write(fd, "soak\n", 5) == 5 ||
+			      NOMEM(errno), "write %s", p);
 			for (i = 0; i < 100; i++)
 				__asm__ volatile("" ::: "memory");
 			pl->holding[w] = 0;
 			__sync_synchronize();
 			close(fd);
 		} else {
+			int e = errno;
+
 			/* read-only now, or (ext2) out of inodes */
-			CHECK(errno == EROFS || errno == ENOSPC,
+			CHECK(e == EROFS || e == ENOSPC || NOMEM(e),
 			      "writer open %s", p);
 			/*
 			 * O_CREAT may have created the file and then failed
 			 * to open it for write, the superblock having gone
-			 * read-only in between: it counts as created.
+			 * read-only in between (or an allocation having
+			 * failed): it counts as created.  Under faults the
+			 * check itself may fail: the file may exist.
 			 */
 			if (fresh && access(p, F_OK) == 0)
 				pl->created[w]++;
+			else if (fresh && errno != ENOENT)
+				pl->uncertain[w]++;
 			pl->erofs[w]++;
 		}
 		__sync_synchronize();
@@ -393,7 +400,7 @@ void pty_worker(int idx, int cpu)
 	for (i = 0; i < 300; i++) {
 		m = open("/dev/ptmx", O_RDWR | O_NOCTTY);
 		if (m < 0) {
-			CHECK(0, "cpu %d: open ptmx", cpu);
+			CHECK(NOMEM(errno), "cpu %d: open ptmx", cpu);
 			return;
 		}
 		int unlock = 0;
@@ -405,7 +412,11 @@ void pty_worker(int idx, int cpu)
 			return;
 		}
 		s = open(name, O_RDWR | O_NOCTTY);
-		CHECK(s >= 0, "open slave %s", name);
+		CHECK(s >= 0 || NOMEM(errno), "open slave %s", name);
+		if (s < 0) {
+			close(m);
+			continue;
+		}
 		if (i % 3 == 0) {
 			/* hang up: close the master with the slave open */
 			close(m);
@@ -436,7 +447,9 @@ void pty_worker(int idx, int cpu)
 			int st;
 
 			waitpid(p, &st, 0);
-			CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+			CHECK(WIFEXITED(st) && (WEXITSTATUS(st) == 0 ||
+			      NOMEM(WEXITSTATUS(st) - 10) ||
+			      NOMEM(WEXITSTATUS(st) - 100)),
 			      "vhangup child status %d", st);
 			close(s);
 			close(m);
@@ -539,4 +552,117 @@ void mount_writer(void)
 			return;
 	}
 	ms->lookups[63] = i;
+}
+
+/* Write val to a (sysfs, debugfs, proc) file; 0 when it all went. */
+int put_file(const char *p, const char *val)
+{
+	int fd = open(p, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/*
+ * failslab, with its cache-filter on, fails only the slab caches flagged
+ * here: all but those of the checkers themselves (kmemleak and debug
+ * objects turn themselves off when their own allocation fails).  The
+ * number of caches flagged, or -1.
+ */
+int failslab_flag_caches(void)
+{
+	static const char *const spared[] = {
+		"kmemleak_object", "kmemleak_scan_area", "debug_objects_cache",
+		NULL
+	};
+	char p[300];
+	struct dirent *d;
+	DIR *dir = opendir("/sys/kernel/slab");
+	int n = 0;
+
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir)) != NULL) {
+		const char *const *s;
+		int spare = d->d_name[0] == '.';
+
+		for (s = spared; *s; s++)
+			spare |= !strcmp(d->d_name, *s);
+		snprintf(p, sizeof(p), "/sys/kernel/slab/%s/failslab",
+			 d->d_name);
+		if (!spare && !put_file(p, "1"))
+			n++;
+	}
+	closedir(dir);
+	return n > 0 && !put_file(DEBUGFS "failslab/cache-filter", "Y") ?
+		n : -1;
+}
+
+/* Mark (or unmark) this task for fault injection; children inherit it. */
+int make_it_fail(int on)
+{
+	return put_file("/proc/self/make-it-fail", on ? "1" : "0");
+}
+
+/*
+ * kmemleak's unreferenced objects now, one "LEAK <what> site=FUNCTION
+ * size=BYTES" line each (the first frame of the allocation's stack that
+ * is not the allocator), then forgotten ("clear").  Scans twice, as
+ * kmemleak advises, after 6 s: it does not report objects younger than
+ * 5 s.  The number of objects, or -1 without kmemleak.
+ */
+int kmemleak_report(const char *what)
+{
+	static const char *const skip[] = {
+		"kmemleak_", "create_object", "kmem_cache_", "__kmalloc",
+		"kmalloc", "kzalloc", "trace_", "__alloc_pages", "alloc_pages",
+		"__get_free_pages", NULL
+	};
+	static char buf[1 << 18];
+	const char *p, *q;
+	int fd, n = 0;
+	ssize_t k, got = 0;
+
+	if (access(DEBUGFS "kmemleak", W_OK))
+		return -1;
+	sleep(6);
+	if (put_file(DEBUGFS "kmemleak", "scan") ||
+	    put_file(DEBUGFS "kmemleak", "scan"))
+		return -1;
+	fd = open(DEBUGFS "kmemleak", O_RDONLY);
+	while (fd >= 0 && got < (ssize_t)sizeof(buf) - 1 &&
+	       (k = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
+		got += k;
+	if (fd >= 0)
+		close(fd);
+	buf[got] = '\0';
+	for (p = buf; (p = strstr(p, "unreferenced object")) != NULL; p++) {
+		const char *sz = strstr(p, "(size ");
+		const char *end = strstr(p + 1, "unreferenced object");
+		char site[64] = "?";
+
+		/* "    [<ffffffff8110a2b4>] tty_open+0x61/0x4e3" */
+		for (q = strstr(p, "backtrace:"); q && (!end || q < end) &&
+		     (q = strstr(q, ">] ")) != NULL && (!end || q < end); ) {
+			const char *const *s;
+			int skipped = 0;
+
+			q += 3;
+			for (s = skip; *s; s++)
+				skipped |= !strncmp(q, *s, strlen(*s));
+			if (!skipped) {
+				snprintf(site, sizeof(site), "%.*s",
+					 (int)strcspn(q, "+\n "), q);
+				break;
+			}
+		}
+		printf("LEAK %s site=%s size=%ld\n", what, site,
+		       sz ? strtol(sz + 6, NULL, 10) : -1L);
+		n++;
+	}
+	put_file(DEBUGFS "kmemleak", "clear");
+	return n;
 }

@@ -71,12 +71,23 @@ struct pool {
 	volatile long created[MAXW];	/* new files created */
 	volatile long ops[MAXW], erofs[MAXW];
 	volatile long remount_ok, remount_busy;
+	/* fresh files whose create failed (faulty) and may exist anyway */
+	volatile long uncertain[MAXW];
 };
 
 struct mstate {
 	volatile int stop;
 	volatile long lookups[64], ok[64], enoent[64];
 };
+
+/*
+ * Fault injection (soak under faults): with faulty set, the loads take
+ * ENOMEM and ENFILE, the answers of a failed allocation, for clean
+ * failures where the marked workers call the kernel.
+ */
+extern int faulty;
+#define NOMEM(e) (faulty && ((e) == ENOMEM || (e) == ENFILE))
+#define DEBUGFS "/sys/kernel/debug/"
 
 extern int failures;
 extern char root[256];
@@ -110,5 +121,9 @@ void pty_worker(int idx, int cpu);
 void chain_walker(int idx, int cpu);
 int umount_retry(const char *p);
 void mount_writer(void);
+int put_file(const char *path, const char *val);
+int failslab_flag_caches(void);
+int make_it_fail(int on);
+int kmemleak_report(const char *what);
 
 #endif

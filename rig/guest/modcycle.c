@@ -1,0 +1,403 @@
+/*
+ * modcycle: load and unload lglock_mod (the series' lglock test module,
+ * tools/testing/lglock-bench/module) again and again across CPU hotplug.
+ *
+ *   modcycle [MODULE.ko [CYCLES]]   (default /lglock_mod.ko, 20 cycles)
+ *
+ * The module defines an lglock and a brlock; each load registers their
+ * CPU hotplug notifiers and lockdep classes, hammers the locks from one
+ * kthread per online CPU and checks what each hold excludes; each unload
+ * must leave nothing behind.  The cycles take turns at four ways:
+ *
+ *   all-online       load (the run is part of the load) and unload with
+ *                    every CPU online, then take a CPU offline and back;
+ *   offline          take a CPU offline, load and unload, bring it back;
+ *   unload-offline   load with background=1 (the kthreads run on after
+ *                    the load), try a second load (EEXIST), take a CPU
+ *                    offline under the running kthreads, unload while it
+ *                    is offline, bring it back;
+ *   online-loaded    take a CPU offline, load with background=1, bring
+ *                    the CPU back and take it down and up once more under
+ *                    the running kthreads, unload.
+ *
+ * Each cycle passes when every load and unload returned 0, the module
+ * printed its "lglock_mod: PASS" line, /proc/modules listed it while it
+ * was loaded and not after, every hotplug write took effect, and the
+ * kernel log (read and cleared with klogctl) has no BUG, WARNING, Oops,
+ * lockdep report or "lglock_mod: FAIL".  At the end: lglock_mod is not in
+ * /proc/modules and every CPU is online (whatever failed).  Prints TAP.
+ *
+ * Needs CONFIG_MODULES, CONFIG_MODULE_UNLOAD, CONFIG_HOTPLUG_CPU and two
+ * CPUs or more (with one, the cycles run without hotplug).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#define MODNAME		"lglock_mod"
+#define MAXCPUS		64
+/* the kthreads of a background load run until the unload stops them */
+#define BG_PARAMS	"background=1 seconds=600"
+
+static int ntest;
+static int nfail;
+
+static void tap(int ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void tap(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d ", ok ? "" : "not ", ++ntest);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (!ok)
+		nfail++;
+}
+
+/* The kernel log since the last call (read and cleared). */
+static char klog[1 << 18];
+
+static const char *klog_take(void)
+{
+	int n = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, klog,
+			sizeof(klog) - 1);
+
+	klog[n > 0 ? n : 0] = '\0';
+	return klog;
+}
+
+/* What the kernel says when something is wrong. */
+static const char *const complaints[] = {
+	"BUG", "WARNING:", "Oops", "INFO: possible", "inconsistent lock state",
+	"=====", "general protection fault", "Kernel panic", "soft lockup",
+	"blocked for more than", "list_add corruption", "list_del corruption",
+	MODNAME ": FAIL", NULL
+};
+
+/* Print each complaint's first line; how many kinds were found. */
+static int complain(const char *log, const char *when)
+{
+	const char *const *c;
+	const char *p;
+	int n = 0;
+
+	for (c = complaints; *c; c++) {
+		p = strstr(log, *c);
+		if (!p)
+			continue;
+		while (p > log && p[-1] != '\n')
+			p--;
+		printf("# %s: kernel: %.*s\n", when, (int)strcspn(p, "\n"), p);
+		n++;
+	}
+	return n;
+}
+
+/* How often the module printed its PASS line; the last one shown. */
+static int passes(const char *log, const char *when)
+{
+	const char *p = log, *last = NULL;
+	int n = 0;
+
+	while ((p = strstr(p, MODNAME ": PASS")) != NULL) {
+		last = p;
+		n++;
+		p++;
+	}
+	if (last)
+		printf("# %s: %.*s\n", when, (int)strcspn(last, "\n"), last);
+	return n;
+}
+
+static int put(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+static int get(const char *path)
+{
+	char buf[16];
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return atoi(buf);
+}
+
+static char *online_path(int cpu, char *p, size_t len)
+{
+	snprintf(p, len, "/sys/devices/system/cpu/cpu%d/online", cpu);
+	return p;
+}
+
+/* Set CPU @cpu online (1) or offline (0); 0 when it is so afterwards. */
+static int cpu_set(int cpu, int on)
+{
+	char p[64];
+
+	online_path(cpu, p, sizeof(p));
+	if (get(p) == on)
+		return 0;
+	if (put(p, on ? "1" : "0") || get(p) != on) {
+		printf("# cpu%d: could not set online=%d: %s\n", cpu, on,
+		       strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The CPUs that can go offline (cpuN/online exists), in hot[]. */
+static int hot[MAXCPUS];
+static int nhot;
+
+static void find_hotpluggable(void)
+{
+	char p[64];
+	int cpu;
+
+	for (cpu = 1; cpu < MAXCPUS; cpu++)
+		if (access(online_path(cpu, p, sizeof(p)), W_OK) == 0)
+			hot[nhot++] = cpu;
+}
+
+/* Every hotpluggable CPU online; 0 when they all are. */
+static int all_online(void)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < nhot; i++)
+		if (cpu_set(hot[i], 1))
+			bad++;
+	return bad ? -1 : 0;
+}
+
+static void *image;
+static size_t image_len;
+
+static int read_image(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+	size_t done = 0;
+
+	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0)
+		return -1;
+	image_len = st.st_size;
+	image = malloc(image_len);
+	while (image && done < image_len) {
+		ssize_t n = read(fd, (char *)image + done, image_len - done);
+
+		if (n <= 0)
+			break;
+		done += n;
+	}
+	close(fd);
+	return image && done == image_len ? 0 : -1;
+}
+
+static int load(const char *params)
+{
+	return syscall(SYS_init_module, image, image_len, params) ? errno : 0;
+}
+
+static int unload(void)
+{
+	return syscall(SYS_delete_module, MODNAME, O_NONBLOCK) ? errno : 0;
+}
+
+/* Whether /proc/modules lists the module. */
+static int listed(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/modules", "r");
+	int found = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, MODNAME " ", strlen(MODNAME) + 1))
+			found = 1;
+	fclose(f);
+	return found;
+}
+
+/* What went wrong in one cycle, as "# " lines; the count. */
+static int bad;
+
+static void expect(int ok, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void expect(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok)
+		return;
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	bad++;
+}
+
+static void do_load(const char *params, const char *when)
+{
+	int err = load(params);
+
+	expect(!err, "%s: init_module(\"%s\"): %s", when, params,
+	       strerror(err));
+	expect(listed() == 1, "%s: not in /proc/modules after the load", when);
+}
+
+static void do_unload(const char *when)
+{
+	int err = unload();
+
+	expect(!err, "%s: delete_module: %s", when, strerror(err));
+	expect(listed() == 0, "%s: still in /proc/modules after the unload",
+	       when);
+}
+
+static void do_cpu(int cpu, int on, const char *when)
+{
+	if (cpu > 0)
+		expect(!cpu_set(cpu, on), "%s: cpu%d online=%d failed", when,
+		       cpu, on);
+}
+
+enum { ALL_ONLINE, OFFLINE, UNLOAD_OFFLINE, ONLINE_LOADED, NWAYS };
+
+static const char *const way_names[] = {
+	"all-online", "offline", "unload-offline", "online-loaded"
+};
+
+static const char *const way_says[] = {
+	"load and unload, then a cpu offline and online",
+	"load and unload with a cpu offline",
+	"load (kthreads running on), a cpu offline, unload",
+	"load with a cpu offline, the cpu online, offline, online, unload",
+};
+
+/* One cycle; 0 when it passed. */
+static int cycle(int i, int way)
+{
+	char when[64];
+	const char *log;
+	int cpu = nhot ? hot[i % nhot] : -1, err, n;
+
+	snprintf(when, sizeof(when), "cycle %d %s cpu%d", i + 1,
+		 way_names[way], cpu);
+	bad = 0;
+	/* what the kernel said since the last cycle counts here */
+	if (complain(klog_take(), when))
+		bad++;
+	switch (way) {
+	case ALL_ONLINE:
+		do_load("", when);
+		do_unload(when);
+		do_cpu(cpu, 0, when);
+		do_cpu(cpu, 1, when);
+		break;
+	case OFFLINE:
+		do_cpu(cpu, 0, when);
+		do_load("", when);
+		do_unload(when);
+		do_cpu(cpu, 1, when);
+		break;
+	case UNLOAD_OFFLINE:
+		do_load(BG_PARAMS, when);
+		err = load(BG_PARAMS);
+		expect(err == EEXIST, "%s: a second load: %s, not EEXIST",
+		       when, strerror(err));
+		do_cpu(cpu, 0, when);
+		usleep(200000);
+		do_unload(when);
+		do_cpu(cpu, 1, when);
+		break;
+	case ONLINE_LOADED:
+		do_cpu(cpu, 0, when);
+		do_load(BG_PARAMS, when);
+		do_cpu(cpu, 1, when);
+		usleep(200000);
+		do_cpu(cpu, 0, when);
+		do_cpu(cpu, 1, when);
+		usleep(200000);
+		do_unload(when);
+		break;
+	}
+	log = klog_take();
+	n = passes(log, when);
+	expect(n == 1, "%s: %d \"" MODNAME ": PASS\" lines, not 1", when, n);
+	if (complain(log, when))
+		bad++;
+	tap(!bad, "%s: %s%s; the module's checks pass, the kernel is quiet",
+	    when, way_says[way], cpu > 0 ? "" : " (no cpu can go offline)");
+	return bad;
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = argc > 1 ? argv[1] : "/" MODNAME ".ko";
+	int cycles = argc > 2 ? atoi(argv[2]) : 20;
+	int i, ok;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (cycles < 1)
+		cycles = 1;
+	printf("TAP version 13\n1..%d\n", cycles + 4);
+	find_hotpluggable();
+	printf("# %ld cpus online, %d can go offline\n",
+	       sysconf(_SC_NPROCESSORS_ONLN), nhot);
+	klog_take();
+
+	ok = read_image(path) == 0;
+	tap(ok, "read %s (%zu bytes)", path, image_len);
+	if (!ok) {
+		printf("Bail out! no module image %s\n", path);
+		return 1;
+	}
+	if (listed() == 1) {
+		printf("# %s is loaded already: unloading it first\n", MODNAME);
+		unload();
+	}
+	for (i = 0; i < cycles; i++) {
+		cycle(i, i % NWAYS);
+		/* a failed cycle may leave it loaded or a CPU offline */
+		if (listed() == 1)
+			unload();
+		all_online();
+	}
+
+	tap(listed() == 0, "%s is not in /proc/modules at the end", MODNAME);
+	ok = all_online() == 0;
+	tap(ok, "every cpu online at the end (%ld online)",
+	    sysconf(_SC_NPROCESSORS_ONLN));
+	tap(!complain(klog_take(), "end"),
+	    "kernel quiet after the last cycle");
+	printf("# modcycle: %d of %d failed\n", nfail, ntest);
+	return nfail ? 1 : 0;
+}
