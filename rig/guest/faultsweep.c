@@ -113,18 +113,6 @@ static ssize_t slurp(const char *path, char *buf, size_t len)
 	return got;
 }
 
-/* The kernel log since the last call (read and cleared). */
-static char klog[1 << 18];
-
-static const char *klog_take(void)
-{
-	int n = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, klog,
-			sizeof(klog) - 1);
-
-	klog[n > 0 ? n : 0] = '\0';
-	return klog;
-}
-
 static const char *const complaints[] = {
 	"tty->count", "bad serial port count", "BUG", "WARNING:", "Oops",
 	"list_add corruption", "list_del corruption", "INFO: possible",

@@ -37,10 +37,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/klog.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include "vfsload.h"
 
 #define MODNAME		"lglock_mod"
 #define MAXCPUS		64
@@ -64,18 +64,6 @@ static void tap(int ok, const char *fmt, ...)
 	fflush(stdout);
 	if (!ok)
 		nfail++;
-}
-
-/* The kernel log since the last call (read and cleared). */
-static char klog[1 << 18];
-
-static const char *klog_take(void)
-{
-	int n = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, klog,
-			sizeof(klog) - 1);
-
-	klog[n > 0 ? n : 0] = '\0';
-	return klog;
 }
 
 /* What the kernel says when something is wrong. */
@@ -121,17 +109,6 @@ static int passes(const char *log, const char *when)
 	return n;
 }
 
-static int put(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 static int get(const char *path)
 {
 	char buf[16];
@@ -162,7 +139,7 @@ static int cpu_set(int cpu, int on)
 	online_path(cpu, p, sizeof(p));
 	if (get(p) == on)
 		return 0;
-	if (put(p, on ? "1" : "0") || get(p) != on) {
+	if (put_file(p, on ? "1" : "0") || get(p) != on) {
 		printf("# cpu%d: could not set online=%d: %s\n", cpu, on,
 		       strerror(errno));
 		return -1;

@@ -554,6 +554,18 @@ void mount_writer(void)
 	ms->lookups[63] = i;
 }
 
+/* The kernel log since the last call (read and cleared), in klog. */
+char klog[1 << 18];
+
+const char *klog_take(void)
+{
+	int n = klogctl(4 /* SYSLOG_ACTION_READ_CLEAR */, klog,
+			sizeof(klog) - 1);
+
+	klog[n > 0 ? n : 0] = '\0';
+	return klog;
+}
+
 /* Write val to a (sysfs, debugfs, proc) file; 0 when it all went. */
 int put_file(const char *p, const char *val)
 {

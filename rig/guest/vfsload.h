@@ -122,6 +122,8 @@ void chain_walker(int idx, int cpu);
 int umount_retry(const char *p);
 void mount_writer(void);
 int put_file(const char *path, const char *val);
+extern char klog[1 << 18];
+const char *klog_take(void);
 int failslab_flag_caches(void);
 int make_it_fail(int on);
 int kmemleak_report(const char *what);
