@@ -53,23 +53,7 @@
 #define STEP	8
 #define MAXRUNS	6000
 
-static int ntest, nfail;
 static const char *attr;	/* "failslab" or "fail_page_alloc" */
-
-static void tap(int ok, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void tap(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d ", ok ? "" : "not ", ++ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!ok)
-		nfail++;
-}
 
 static int put(const char *file, const char *val)
 {
@@ -81,20 +65,10 @@ static int put(const char *file, const char *val)
 
 static long get(const char *file)
 {
-	char path[128], buf[32];
-	int fd;
-	ssize_t n;
+	char path[128];
 
 	snprintf(path, sizeof(path), DBG "%s/%s", attr, file);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return strtol(buf, NULL, 10);
+	return get_file(path);
 }
 
 /* A whole (small) file, NUL-terminated, in buf; its length or -1. */
@@ -124,21 +98,10 @@ static const char *const complaints[] = {
 
 static int complain(const char *log, const char *what, long space)
 {
-	const char *const *c;
-	const char *p;
-	int n = 0;
+	char who[96];
 
-	for (c = complaints; *c; c++) {
-		p = strstr(log, *c);
-		if (!p)
-			continue;
-		while (p > log && p[-1] != '\n')
-			p--;
-		printf("# %s %s space=%ld kernel: %.*s\n", what, attr, space,
-		       (int)strcspn(p, "\n"), p);
-		n++;
-	}
-	return n;
+	snprintf(who, sizeof(who), "%.40s %.16s space=%ld", what, attr, space);
+	return klog_complaints(log, complaints, who);
 }
 
 /*
@@ -817,6 +780,6 @@ int main(int argc, char **argv)
 	/* an injected failure in kmemleak's own path would have stopped it */
 	tap(!had_leaks || !put_file(LEAKS, "scan"),
 	    "kmemleak %s at the end", had_leaks ? "still scans" : "not built in:");
-	printf("# faultsweep: %d of %d failed\n", nfail, ntest);
-	return nfail ? 1 : 0;
+	printf("# faultsweep: %d of %d failed\n", tap_failed, tap_count);
+	return tap_failed ? 1 : 0;
 }

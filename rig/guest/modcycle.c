@@ -47,24 +47,6 @@
 /* the kthreads of a background load run until the unload stops them */
 #define BG_PARAMS	"background=1 seconds=600"
 
-static int ntest;
-static int nfail;
-
-static void tap(int ok, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void tap(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d ", ok ? "" : "not ", ++ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-	if (!ok)
-		nfail++;
-}
 
 /* What the kernel says when something is wrong. */
 static const char *const complaints[] = {
@@ -74,23 +56,12 @@ static const char *const complaints[] = {
 	MODNAME ": FAIL", NULL
 };
 
-/* Print each complaint's first line; how many kinds were found. */
 static int complain(const char *log, const char *when)
 {
-	const char *const *c;
-	const char *p;
-	int n = 0;
+	char who[64];
 
-	for (c = complaints; *c; c++) {
-		p = strstr(log, *c);
-		if (!p)
-			continue;
-		while (p > log && p[-1] != '\n')
-			p--;
-		printf("# %s: kernel: %.*s\n", when, (int)strcspn(p, "\n"), p);
-		n++;
-	}
-	return n;
+	snprintf(who, sizeof(who), "%.60s:", when);
+	return klog_complaints(log, complaints, who);
 }
 
 /* How often the module printed its PASS line; the last one shown. */
@@ -109,22 +80,6 @@ static int passes(const char *log, const char *when)
 	return n;
 }
 
-static int get(const char *path)
-{
-	char buf[16];
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
-	return atoi(buf);
-}
-
 static char *online_path(int cpu, char *p, size_t len)
 {
 	snprintf(p, len, "/sys/devices/system/cpu/cpu%d/online", cpu);
@@ -137,9 +92,9 @@ static int cpu_set(int cpu, int on)
 	char p[64];
 
 	online_path(cpu, p, sizeof(p));
-	if (get(p) == on)
+	if (get_file(p) == on)
 		return 0;
-	if (put_file(p, on ? "1" : "0") || get(p) != on) {
+	if (put_file(p, on ? "1" : "0") || get_file(p) != on) {
 		printf("# cpu%d: could not set online=%d: %s\n", cpu, on,
 		       strerror(errno));
 		return -1;
@@ -375,6 +330,6 @@ int main(int argc, char **argv)
 	    sysconf(_SC_NPROCESSORS_ONLN));
 	tap(!complain(klog_take(), "end"),
 	    "kernel quiet after the last cycle");
-	printf("# modcycle: %d of %d failed\n", nfail, ntest);
-	return nfail ? 1 : 0;
+	printf("# modcycle: %d of %d failed\n", tap_failed, tap_count);
+	return tap_failed ? 1 : 0;
 }

@@ -678,3 +678,53 @@ int kmemleak_report(const char *what)
 	put_file(DEBUGFS "kmemleak", "clear");
 	return n;
 }
+
+int tap_count, tap_failed;
+
+void tap(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d ", ok ? "" : "not ", ++tap_count);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+	if (!ok)
+		tap_failed++;
+}
+
+int klog_complaints(const char *log, const char *const *words, const char *who)
+{
+	const char *const *w;
+	const char *p;
+	int n = 0;
+
+	for (w = words; *w; w++) {
+		p = strstr(log, *w);
+		if (!p)
+			continue;
+		while (p > log && p[-1] != '\n')
+			p--;
+		printf("# %s kernel: %.*s\n", who, (int)strcspn(p, "\n"), p);
+		n++;
+	}
+	return n;
+}
+
+long get_file(const char *path)
+{
+	char buf[32];
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	return strtol(buf, NULL, 10);
+}

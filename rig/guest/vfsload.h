@@ -1,5 +1,6 @@
 /*
- * vfsload: the load library of the rig's guest programs (vfstest, soak).
+ * vfsload: the load library of the rig's guest programs (vfstest, soak,
+ * faultsweep, modcycle).
  * Helpers (CHECK, note, path), CPUs (pin, hotplug), mounts, shared memory,
  * and the loads: a remount loop against writers ("pools"), pty storms,
  * path walkers across a chain of mounts, a mount/umount writer.
@@ -122,8 +123,18 @@ void chain_walker(int idx, int cpu);
 int umount_retry(const char *p);
 void mount_writer(void);
 int put_file(const char *path, const char *val);
+/* the number at the start of a file, or -1 */
+long get_file(const char *path);
 extern char klog[1 << 18];
 const char *klog_take(void);
+/*
+ * Each of @words found in @log: the first line holding it, printed as
+ * "# @who kernel: LINE"; how many of the words were found.
+ */
+int klog_complaints(const char *log, const char *const *words, const char *who);
+/* one TAP line "ok N ..." or "not ok N ...", counted */
+extern int tap_count, tap_failed;
+void tap(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int failslab_flag_caches(void);
 int make_it_fail(int on);
 int kmemleak_report(const char *what);
