@@ -58,6 +58,10 @@ done < <(lines sweep)
 
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
+# What CONFIGS / BASE_CONFIGS / BOOTS left out of this run
+left_builds=$(awk '$1 == "build" { print $2, $3 }' "$kt/scenarios" | grep -vxF -f "$kt/built" | tr ' ' ':' | paste -sd' ' -) || true
+left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lines boot | awk '{ print $1 }') | paste -sd' ' -) || true
+[ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 {
 	echo "# Kernel-level report"
 	echo
@@ -66,6 +70,11 @@ verdict=PASS
 	echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
 	echo "Verdict: $verdict"
 	echo
+	if [ -n "$left_builds$left_boots" ]; then
+		echo "Left out of this run (CONFIGS, BASE_CONFIGS, BOOTS):"
+		echo "builds ${left_builds:-none}; boots ${left_boots:-none}."
+		echo
+	fi
 	echo "- base tree: v2.6.36-rc1, git tree $RC1_TREE (verified by content)"
 	echo "- patches: $(series_list | wc -l) ($(series_list | paste -sd' ' -))"
 	echo "- toolchain: $(gcc --version | head -n1); $(ld --version | head -n1); $(make --version | head -n1); perl $(perl -e 'print $^V'); $(qemu-system-x86_64 --version | head -n1)"
