@@ -71,22 +71,6 @@ static long get(const char *file)
 	return get_file(path);
 }
 
-/* A whole (small) file, NUL-terminated, in buf; its length or -1. */
-static ssize_t slurp(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n, got = 0;
-
-	if (fd < 0)
-		return -1;
-	while ((size_t)got < len - 1 &&
-	       (n = read(fd, buf + got, len - 1 - got)) > 0)
-		got += n;
-	close(fd);
-	buf[got] = '\0';
-	return got;
-}
-
 static const char *const complaints[] = {
 	"tty->count", "bad serial port count", "BUG", "WARNING:", "Oops",
 	"list_add corruption", "list_del corruption", "INFO: possible",

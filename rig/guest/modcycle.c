@@ -127,33 +127,13 @@ static int all_online(void)
 	return bad ? -1 : 0;
 }
 
-static void *image;
-static size_t image_len;
-
-static int read_image(const char *path)
-{
-	struct stat st;
-	int fd = open(path, O_RDONLY);
-	size_t done = 0;
-
-	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0)
-		return -1;
-	image_len = st.st_size;
-	image = malloc(image_len);
-	while (image && done < image_len) {
-		ssize_t n = read(fd, (char *)image + done, image_len - done);
-
-		if (n <= 0)
-			break;
-		done += n;
-	}
-	close(fd);
-	return image && done == image_len ? 0 : -1;
-}
+static char image[1 << 20];
+static ssize_t image_len;
 
 static int load(const char *params)
 {
-	return syscall(SYS_init_module, image, image_len, params) ? errno : 0;
+	return syscall(SYS_init_module, image, (unsigned long)image_len,
+		       params) ? errno : 0;
 }
 
 static int unload(void)
@@ -306,8 +286,9 @@ int main(int argc, char **argv)
 	       sysconf(_SC_NPROCESSORS_ONLN), nhot);
 	klog_take();
 
-	ok = read_image(path) == 0;
-	tap(ok, "read %s (%zu bytes)", path, image_len);
+	image_len = slurp(path, image, sizeof(image));
+	ok = image_len > 0;
+	tap(ok, "read %s (%zd bytes)", path, image_len);
 	if (!ok) {
 		printf("Bail out! no module image %s\n", path);
 		return 1;

@@ -728,3 +728,22 @@ long get_file(const char *path)
 	buf[n] = '\0';
 	return strtol(buf, NULL, 10);
 }
+
+ssize_t slurp(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n = 0, got = 0;
+	char more;
+
+	if (fd < 0)
+		return -1;
+	while ((size_t)got < len - 1 &&
+	       (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += n;
+	/* a file that fills buf must end there */
+	if (n >= 0 && (size_t)got == len - 1 && read(fd, &more, 1) != 0)
+		n = -1;
+	close(fd);
+	buf[got] = '\0';
+	return n < 0 ? -1 : got;
+}

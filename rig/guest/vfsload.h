@@ -123,6 +123,11 @@ void chain_walker(int idx, int cpu);
 int umount_retry(const char *p);
 void mount_writer(void);
 int put_file(const char *path, const char *val);
+/*
+ * A whole file, NUL-terminated, in buf: its length, or -1 when it cannot
+ * be read or does not fit (len - 1 bytes at most).
+ */
+ssize_t slurp(const char *path, char *buf, size_t len);
 /* the number at the start of a file, or -1 */
 long get_file(const char *path);
 extern char klog[1 << 18];
