@@ -81,17 +81,28 @@ if [ -s "$out/config-misses" ]; then
 	die "build $kern $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
 fi
 
+pre=
 if [ "$target" = objects ]; then
 	# the C files the series touches that this tree has, as objects
 	# shellcheck disable=SC2046
 	target=$(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' $(series_list | sed "s#^#$PATCHES/#") |
 		grep -vE '^(tools|Documentation|scripts)/' | sort -u |
 		while read -r o; do [ ! -f "$TREE/${o%.o}.c" ] || echo "$o"; done | tr '\n' ' ')
+	# A single object does not get the headers its directory generates
+	# first: selinux's flask.h comes with its avc.o (its Makefile's only
+	# rule for it), and security/selinux/hooks.o includes it.
+	# (built on its own first: the top Makefile makes single objects in
+	# parallel under -j)
+	case " $target " in
+	*" security/selinux/"*)
+		! grep -q '^CONFIG_SECURITY_SELINUX=y' "$out/.config" ||
+			pre="security/selinux/avc.o" ;;
+	esac
 fi
 say "build $kern $cfg: compile $arch ${target:0:60} (log: ${log#$TOP/})"
 start=$(date +%s)
 # shellcheck disable=SC2086
-if ! mk $target >>"$log" 2>&1; then
+if ! { [ -z "$pre" ] || mk $pre; } >>"$log" 2>&1 || ! mk $target >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 20 >&2
 	die "build $kern $cfg: compile failed (see $log)"
 fi

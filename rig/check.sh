@@ -63,6 +63,32 @@ scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
 }
 t "scenarios read, and BOOTS narrows them" scen_ok
+# the fault sweeps' judge (rig/sweep-table.awk), on made-up sweep outputs:
+# sweep_is WANT BASE PATCHED, each "RUNS SITE:N ..." (kmemleak objects)
+sweep_out() {
+	local runs=$1 s total=0; shift
+	for s in "$@"; do total=$((total + ${s#*:})); done
+	echo "SWEEP op=x alloc=failslab runs=$runs failed=1 errnos=ENOMEM reports=0 others=0 leaks=$total sites=f:ENOMEM"
+	for s in "$@"; do
+		for _ in $(seq "${s#*:}"); do echo "LEAK op=x alloc=failslab site=${s%:*} size=16"; done
+	done
+}
+sweep_is() {
+	local want=$1
+	# shellcheck disable=SC2086
+	sweep_out $2 >"$scratch/sweep.b"
+	# shellcheck disable=SC2086
+	sweep_out $3 >"$scratch/sweep.p"
+	[ "$(awk -f "$RIG/sweep-table.awk" "$scratch/sweep.b" "$scratch/sweep.p" | cut -d: -f1 | head -n 1)" = "$want" ]
+}
+t "sweep judge: a leak base has, as many per run over more runs, is no worse" \
+	sweep_is PASS "100 a:50 b:10" "110 a:55 b:10"
+t "sweep judge: more objects per run at a site base leaks at is worse" \
+	sweep_is FAIL "100 a:50 b:10" "100 a:52 b:10"
+t "sweep judge: a leak site base does not have is worse" \
+	sweep_is FAIL "100 a:50" "100 a:49 c:1"
+t "sweep judge: more objects in all, per run too, is worse" \
+	sweep_is FAIL "100 a:50" "110 a:60"
 # no absolute host path in a file git has (or would add): this checkout's,
 # or one of the usual roots
 host_paths() {
