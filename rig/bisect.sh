@@ -1,18 +1,37 @@
 #!/bin/bash
-# make bisect: build every prefix of the series in every config (smp, debug,
-# up), so that each patch is known to build on its own.  The prefixes are
-# checked out one after the other in build/linux itself (then the series
-# again), so that ccache hits what earlier builds of the same files there
-# compiled and only what a patch changes is rebuilt; no other job may use
-# build/linux meanwhile.  Writes results/bisect.txt.
+# make bisect: build every prefix of the series in every config that
+# rig/scenarios/bisect lists, so that each patch is known to build on its
+# own and to add no gcc or modpost warning to the base build of the same
+# config.  The prefixes are checked out one after the other in build/linux
+# itself (then the series again), so that ccache hits what earlier builds
+# of the same files there compiled and only what a patch changes is
+# rebuilt; no other job may use build/linux meanwhile.  Writes
+# results/bisect.txt.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 # Environment: KERNEL_SRC (see tree.sh), SKIP_TREE (set: build/linux is
-# known to be the series already; do not rebuild it).
+# known to be the series already; do not rebuild it), CONFIGS (when set:
+# only these configs of the scenario).
 [ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
+scen=$(scenarios bisect) || die "rig/scenarios/bisect"
+pick() { # the scenario's KERN configs, narrowed by CONFIGS
+	local c
+	for c in $(echo "$scen" | awk -v k="$1" '$1 == "build" && $2 == k { print $3 }'); do
+		[ -z "${CONFIGS+set}" ] || [[ " $CONFIGS " == *" $c "* ]] || continue
+		echo "$c"
+	done
+}
+cfgs=$(pick patched)
+[ -n "$cfgs" ] || die "bisect: no patched config to build (CONFIGS='${CONFIGS:-}')"
+for cfg in $cfgs; do
+	pick base | grep -qx "$cfg" ||
+		die "bisect: rig/scenarios/bisect has no 'build base $cfg' to compare with"
+	"$RIG/build.sh" base "$cfg" </dev/null ||
+		die "bisect: the base $cfg build fails; nothing to compare the prefixes with"
+done
 head=$(git -C "$TREE" rev-parse HEAD)
 branch=$(git -C "$TREE" symbolic-ref -q --short HEAD || true)
 restore() {
@@ -24,23 +43,32 @@ log=$RESULTS/bisect.txt
 {
 	echo "series: $(series_id)"
 	echo "# written by make bisect, $(date -u +%Y-%m-%dT%H:%MZ); $(gcc --version | head -n1)"
-	echo "# patch config result seconds warnings name"
+	echo "# each prefix's warnings against the base build of its config: new ="
+	echo "# gcc and modpost warnings the prefix has and base has not (any fails)"
+	echo "# patch config result seconds gcc-warnings modpost-warnings new name"
 } >"$log"
 start=$(date +%s)
 for i in $(seq 1 "$n"); do
 	c=$(git -C "$TREE" rev-parse "$head~$((n - i))")
 	git -C "$TREE" checkout -q --detach -f "$c"
 	p=$(series_list | sed -n "${i}p")
-	for cfg in smp debug up; do
-		out=$BUILD/bisect-$cfg
-		if "$RIG/build.sh" patched "$cfg" "$out"; then
-			r=ok
+	for cfg in $cfgs; do
+		out=$BUILD/bisect-$cfg base=$(kern_out base "$cfg")
+		new=-
+		if "$RIG/build.sh" patched "$cfg" "$out" </dev/null; then
+			{
+				comm -23 <(warn_norm "$out/warnings") <(warn_norm "$base/warnings")
+				comm -23 <(warn_norm "$out/modpost") <(warn_norm "$base/modpost")
+			} >"$out/new-warnings"
+			new=$(wc -l <"$out/new-warnings")
+			if [ "$new" -eq 0 ]; then r=ok; else r=FAIL; fi
 		else
 			r=FAIL
-			fails=$((fails + 1))
 		fi
-		echo "$i $cfg $r $(cat "$out/build-seconds" 2>/dev/null || echo -) $(wc -l <"$out/warnings" 2>/dev/null || echo -) $p" >>"$log"
-		say "bisect $i/$n $cfg: $r ($p)"
+		[ "$r" = ok ] || fails=$((fails + 1))
+		echo "$i $cfg $r $(cat "$out/build-seconds" 2>/dev/null || echo -) $(wc -l <"$out/warnings" 2>/dev/null || echo -) $(cat "$out/modpost-count" 2>/dev/null || echo -) $new $p" >>"$log"
+		[ "$new" = - ] || [ "$new" -eq 0 ] || sed 's/^/#   new: /' "$out/new-warnings" >>"$log"
+		say "bisect $i/$n $cfg: $r, $new new warnings ($p)"
 	done
 done
 echo "# $fails failures in $(($(date +%s) - start))s" >>"$log"

@@ -55,7 +55,7 @@ chain_is() { [ "$(config_chain "$1" | xargs -n1 basename | paste -sd' ' -)" = "$
 t "configs stack by their parent lines" chain_is debug-noselftest "smp.config debug.config debug-noselftest.config"
 scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	local f
-	for f in kernel-test bench soak; do
+	for f in kernel-test bench soak bisect; do
 		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 BENCH_T=1 SOAK_NAME=x CONFIG=debug SMP=4 SOAK_TIMEOUT=1 \
 			MINUTES=1 KERN=patched SOAK_RUN=/bin/soak,1 \
 			scenarios "$f" | awk '$1 == "boot" && NF < 8 { bad = 1 } END { exit bad }' || return 1

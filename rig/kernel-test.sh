@@ -7,54 +7,73 @@
 # Environment: KERNEL_SRC (see tree.sh), BOOTS (names or globs of the
 # scenario's boots), CONFIGS and BASE_CONFIGS (when set: build only these
 # patched / base configs of the scenario), BOOT_TIMEOUT (seconds, 1500),
-# SWEEP_TIMEOUT (seconds, 5400: the fault sweeps), KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES.
+# SWEEP_TIMEOUT (seconds, 5400: the fault sweeps), KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES,
+# REJUDGE (set: no tree, build or boot; compare the warnings of the last
+# run's builds again and judge its boots again, as rcutorture's
+# kvm-recheck does: for a fix to the rig's judging; that run must be of the
+# series in patches/ now).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400}
 kt=$RUNS/kernel-test
-rm -rf "$kt"
-mkdir -p "$kt"
-date +%s >"$kt/start"
-"$RIG/tree.sh"
-say "series $(series_id) ($(series_list | wc -l) patches)"
-base_tree
-scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
+if [ -n "${REJUDGE:-}" ]; then
+	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE: no kernel-test run in ${kt#"$TOP"/}"
+	sid=$(series_id)
+	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
+		die "REJUDGE: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
+	while read -r what name _; do
+		[ "$what" = boot ] && [ -f "$RUNS/$name/series" ] || continue
+		[ "$(cat "$RUNS/$name/series")" = "$sid" ] ||
+			die "REJUDGE: run $name is of series $(cut -c1-8 "$RUNS/$name/series"), patches/ is ${sid:0:8}"
+		"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
+	done <"$kt/scenarios"
+	date -u +%Y-%m-%dT%H:%MZ >"$kt/rejudged"
+	say "judging again the builds and boots of series ${sid:0:8}"
+else
+	rm -rf "$kt"
+	mkdir -p "$kt"
+	date +%s >"$kt/start"
+	"$RIG/tree.sh"
+	say "series $(series_id) ($(series_list | wc -l) patches)"
+	series_id >"$kt/series"
+	base_tree
+	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 
-# Builds: "kern cfg" lines in $kt/builds, each out dir has its result.
-while read -r what kern cfg _; do
-	[ "$what" = build ] || continue
-	if [ "$kern" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
-		[[ " $BASE_CONFIGS " == *" $cfg "* ]] || continue
-	elif [ "$kern" != base ] && [ -n "${CONFIGS+set}" ]; then
-		[[ " $CONFIGS " == *" $cfg "* ]] || continue
-	fi
-	rm -f "$(kern_out "$kern" "$cfg")/sparse"
-	"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
-	echo "$kern $cfg" >>"$kt/built"
-done <"$kt/scenarios"
+	# Builds: "kern cfg" lines in $kt/builds, each out dir has its result.
+	while read -r what kern cfg _; do
+		[ "$what" = build ] || continue
+		if [ "$kern" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
+			[[ " $BASE_CONFIGS " == *" $cfg "* ]] || continue
+		elif [ "$kern" != base ] && [ -n "${CONFIGS+set}" ]; then
+			[[ " $CONFIGS " == *" $cfg "* ]] || continue
+		fi
+		rm -f "$(kern_out "$kern" "$cfg")/sparse"
+		"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
+		echo "$kern $cfg" >>"$kt/built"
+	done <"$kt/scenarios"
+fi
 built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" "$2")/result")" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
 # and addresses dropped, in the patched build and not in the base build:
 # gcc's, modpost's (section mismatches in full) and sparse's (rig/sparse.sh:
 # the C files the series touches), for every config built both ways.
-norm() { sed -E 's#'"$TREE_PREFIX_RE"'##; s/:[0-9]+:[0-9]+:/:/; s/0x[0-9a-f]+/0x_/g; s/\(\.[a-z.]+\+0x_\)//g' "$1" | sort -u; }
 : >"$kt/new-warnings"
 : >"$kt/new-modpost"
 : >"$kt/new-sparse"
 while read -r kern cfg; do
 	[ "$kern" = patched ] && built patched "$cfg" && built base "$cfg" || continue
 	p=$(kern_out patched "$cfg") b=$(kern_out base "$cfg")
-	comm -23 <(norm "$p/warnings") <(norm "$b/warnings") | sed "s/^/$cfg: /" >>"$kt/new-warnings"
-	comm -23 <(norm "$p/modpost") <(norm "$b/modpost") | sed "s/^/$cfg: /" >>"$kt/new-modpost"
+	comm -23 <(warn_norm "$p/warnings") <(warn_norm "$b/warnings") | sed "s/^/$cfg: /" >>"$kt/new-warnings"
+	comm -23 <(warn_norm "$p/modpost") <(warn_norm "$b/modpost") | sed "s/^/$cfg: /" >>"$kt/new-modpost"
 	say "sparse $cfg: patched and base"
 	for k in patched base; do
 		ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
 			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse" ||
 			echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
 	done
-	comm -23 <(norm "$p/sparse") <(norm "$b/sparse") | sed "s/^/$cfg: /" >>"$kt/new-sparse"
+	comm -23 <(warn_norm "$p/sparse") <(warn_norm "$b/sparse") | sed "s/^/$cfg: /" >>"$kt/new-sparse"
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
 done <"$kt/built"
 
@@ -66,6 +85,7 @@ while read -r kern cfg; do
 done <"$kt/built" >"$kt/builds"
 
 # Boots: each in build/runs/NAME (a failing verdict goes in the report).
+[ -n "${REJUDGE:-}" ] ||
 while read -r what name kern cfg rest; do
 	[ "$what" = boot ] || continue
 	if built "$kern" "$cfg"; then
@@ -78,4 +98,5 @@ while read -r what name kern cfg rest; do
 	fi
 done <"$kt/scenarios"
 
+[ -n "${REJUDGE:-}" ] || date +%s >"$kt/end"
 "$RIG/report-kernel-test.sh"

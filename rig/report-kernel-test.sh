@@ -67,7 +67,11 @@ left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk
 	echo
 	echo "series: $(series_id)"
 	echo
-	echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
+	if [ -f "$kt/rejudged" ]; then
+		echo "Written by \`make kernel-test\` (builds and boots from $(date -u -d "@$(cat "$kt/start")" +%Y-%m-%dT%H:%MZ), $(($(cat "$kt/end" 2>/dev/null || echo 0) - $(cat "$kt/start")))s), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
+	else
+		echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
+	fi
 	echo "Verdict: $verdict"
 	echo
 	if [ -n "$left_builds$left_boots" ]; then
@@ -154,7 +158,19 @@ left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk
 	done < <(lines sweep)
 	echo "## Soak"
 	echo
-	echo "Not part of this report: \`make soak\` writes results/soak-*.md."
+	echo "Not run by kernel-test: \`make soak\` writes results/soak-*.md.  The ones there now:"
+	echo
+	sid=$(series_id)
+	for f in "$RESULTS"/soak-*.md; do
+		[ -f "$f" ] || continue
+		s=$(head -n 1 "$f")
+		case $s in
+		"series: $sid") s="this series" ;;
+		"series: "*) s="series ${s:8:8}, not this one" ;;
+		esac
+		echo "- $(basename "$f"): $(sed -n 's/^### Soak, //p' "$f" | head -n 1) ($s)"
+		sed -n 's/^- under faults/  - under faults/p' "$f" | head -n 1
+	done
 } >"$REPORT"
 say "report: ${REPORT#"$TOP"/} — $verdict"
 [ $fails -eq 0 ]

@@ -33,4 +33,4 @@ EOF
 chmod +x "$wrap"
 kmake "$tree" "$out" C=2 CHECK="$wrap" "${objs[@]}" >"$out/sparse.log" 2>&1 ||
 	die "sparse: make C=2 failed in ${out#$TOP/} (see $out/sparse.log)"
-sed -n 's/^SPARSE: //p' "$out/sparse.log" | sed -E "s#$TREE_PREFIX_RE##; s#^$tree/##"
+sed -n 's/^SPARSE: //p' "$out/sparse.log" | sed -E "$TREE_PATHS_SED; s#^$tree/##"
