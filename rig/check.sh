@@ -63,6 +63,18 @@ scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
 }
 t "scenarios read, and BOOTS narrows them" scen_ok
+# warnings compared across trees: the tree's paths, at the start of a line
+# or inside it (sparse's notes), line numbers and addresses are not the
+# warning; include/linux/ inside the tree is
+norm_same() {
+	printf '%s\n' "$BUILD/linux-base/fs/a.c:1:2: warning: x" \
+		"s.c: note: in included file (through $BUILD/linux-base/include/net/sock.h, ../linux-base/include/linux/fs.h):" >"$scratch/w.b"
+	printf '%s\n' "../linux/fs/a.c:3:4: warning: x" \
+		"s.c: note: in included file (through $BUILD/linux/include/net/sock.h, ../linux/include/linux/fs.h):" >"$scratch/w.p"
+	[ -z "$(comm -3 <(warn_norm "$scratch/w.b") <(warn_norm "$scratch/w.p"))" ] &&
+		warn_norm "$scratch/w.p" | grep -q '(through include/net/sock.h, include/linux/fs.h):$'
+}
+t "warnings compare without the tree's paths, wherever in the line" norm_same
 # the fault sweeps' judge (rig/sweep-table.awk), on made-up sweep outputs:
 # sweep_is WANT BASE PATCHED, each "RUNS SITE:N ..." (kmemleak objects)
 sweep_out() {
