@@ -56,10 +56,7 @@ for i in $(seq 1 "$n"); do
 		out=$BUILD/bisect-$cfg base=$(kern_out base "$cfg")
 		new=-
 		if "$RIG/build.sh" patched "$cfg" "$out" </dev/null; then
-			{
-				comm -23 <(warn_norm "$out/warnings") <(warn_norm "$base/warnings")
-				comm -23 <(warn_norm "$out/modpost") <(warn_norm "$base/modpost")
-			} >"$out/new-warnings"
+			{ warn_added "$out" "$base" warnings; warn_added "$out" "$base" modpost; } >"$out/new-warnings"
 			new=$(wc -l <"$out/new-warnings")
 			if [ "$new" -eq 0 ]; then r=ok; else r=FAIL; fi
 		else

@@ -88,11 +88,10 @@ if [ "$target" = objects ]; then
 	target=$(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' $(series_list | sed "s#^#$PATCHES/#") |
 		grep -vE '^(tools|Documentation|scripts)/' | sort -u |
 		while read -r o; do [ ! -f "$TREE/${o%.o}.c" ] || echo "$o"; done | tr '\n' ' ')
-	# A single object does not get the headers its directory generates
-	# first: selinux's flask.h comes with its avc.o (its Makefile's only
-	# rule for it), and security/selinux/hooks.o includes it.
-	# (built on its own first: the top Makefile makes single objects in
-	# parallel under -j)
+	# A single object does not get the headers its directory generates:
+	# selinux's flask.h, which hooks.o includes, comes only with avc.o (its
+	# Makefile's one rule for it), so avc.o is made first, on its own (the
+	# top Makefile makes single objects in parallel under -j).
 	case " $target " in
 	*" security/selinux/"*)
 		! grep -q '^CONFIG_SECURITY_SELINUX=y' "$out/.config" ||

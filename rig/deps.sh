@@ -31,6 +31,8 @@ export DEBIAN_FRONTEND=noninteractive
 case $missing in *:i386*)
 	dpkg --print-foreign-architectures | grep -qx i386 || dpkg --add-architecture i386 ;;
 esac
-apt-get update -qq >/dev/null
+# (an index that fails, e.g. a mirror mid-sync, is only a warning: the
+# install below is what fails if a package really cannot be had)
+apt-get update -qq >/dev/null || echo "rig: warning: apt-get update failed; installing from the indexes there are" >&2
 # shellcheck disable=SC2086
 apt-get install -y -qq --no-install-recommends $missing >/dev/null

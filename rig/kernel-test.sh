@@ -65,15 +65,15 @@ built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" 
 while read -r kern cfg; do
 	[ "$kern" = patched ] && built patched "$cfg" && built base "$cfg" || continue
 	p=$(kern_out patched "$cfg") b=$(kern_out base "$cfg")
-	comm -23 <(warn_norm "$p/warnings") <(warn_norm "$b/warnings") | sed "s/^/$cfg: /" >>"$kt/new-warnings"
-	comm -23 <(warn_norm "$p/modpost") <(warn_norm "$b/modpost") | sed "s/^/$cfg: /" >>"$kt/new-modpost"
+	warn_added "$p" "$b" warnings | sed "s/^/$cfg: /" >>"$kt/new-warnings"
+	warn_added "$p" "$b" modpost | sed "s/^/$cfg: /" >>"$kt/new-modpost"
 	say "sparse $cfg: patched and base"
 	for k in patched base; do
 		ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
 			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse" ||
 			echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
 	done
-	comm -23 <(warn_norm "$p/sparse") <(warn_norm "$b/sparse") | sed "s/^/$cfg: /" >>"$kt/new-sparse"
+	warn_added "$p" "$b" sparse | sed "s/^/$cfg: /" >>"$kt/new-sparse"
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
 done <"$kt/built"
 

@@ -12,11 +12,12 @@ PATCHES=${PATCHES:-$TOP/patches}
 # The tree part of a compiler message's path: build/linux, build/linux-base
 # or build/linux-mutant, as the out-of-tree build sees it (../linux/...) or
 # absolute; only that prefix, never the include/linux/ inside the tree.
-TREE_PREFIX_RE="^(\.\./|$BUILD/)linux(-[a-z]+)?/"
+TREE_PATH_RE="(\.\./|$BUILD/)linux(-[a-z]+)?/"
+TREE_PREFIX_RE="^$TREE_PATH_RE"
 # ... and as a sed -E command for every such path in a line: sparse's
 # "note: in included file (through /.../build/linux-base/include/...)"
 # names the tree inside the line
-TREE_PATHS_SED="s#(^|[ (,])(\.\./|$BUILD/)linux(-[a-z]+)?/#\\1#g"
+TREE_PATHS_SED="s#(^|[ (,])$TREE_PATH_RE#\\1#g"
 
 # Linux v2.6.36-rc1, commit da5cabf80e2433131bf0ed8993abc0f7ea618c73.
 RC1_TREE=208f20750722e031b404f1447b22c5ffd0eed215
@@ -80,13 +81,15 @@ base_tree() {
 	git -C "$BASE" checkout -q --detach -f compat
 }
 
-# Where kernel KERN (patched: build/linux, base: rc1 + compat) is built in
-# config CFG, and its source tree.
 # A warnings file (build.sh's warnings or modpost, sparse.sh's) as
 # comparable lines: same message in the same file, the tree's path, line
-# numbers and addresses dropped.  comm -23 <(warn_norm P) <(warn_norm B)
-# is what P adds.
+# numbers and addresses dropped.
 warn_norm() { sed -E "$TREE_PATHS_SED"'; s/:[0-9]+:[0-9]+:/:/; s/0x[0-9a-f]+/0x_/g; s/\(\.[a-z.]+\+0x_\)//g' "$1" | sort -u; }
+# warn_added P B FILE: the warnings of out dir P's FILE that B's has not
+warn_added() { comm -23 <(warn_norm "$1/$3") <(warn_norm "$2/$3"); }
+
+# Where kernel KERN (patched: build/linux, base: rc1 + compat) is built in
+# config CFG, and its source tree.
 kern_out() { case $1 in base) echo "$BUILD/base-$2" ;; *) echo "$BUILD/out-$2" ;; esac; }
 kern_tree() { case $1 in base) base_tree; echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 
