@@ -101,6 +101,33 @@ t "sweep judge: a leak site base does not have is worse" \
 	sweep_is FAIL "100 a:50" "100 a:49 c:1"
 t "sweep judge: more objects in all, per run too, is worse" \
 	sweep_is FAIL "100 a:50" "110 a:60"
+# the soak's kmemleak judge (rig/soak-leaks.awk), on made-up soak outputs:
+# soak_is WANT BASE PATCHED, each "OPS SITE:N ..." (kmemleak objects)
+soak_out() {
+	local ops=$1 s; shift
+	echo "SOAK ops: tmpfs_open=$((ops / 2)) tmpfs_erofs=0 ext2_open=$((ops - ops / 2)) walks=5 pty=0"
+	for s in "$@"; do
+		for _ in $(seq "${s#*:}"); do echo "LEAK op=soak alloc=failslab site=${s%:*} size=16"; done
+	done
+}
+soak_is() {
+	local want=$1
+	# shellcheck disable=SC2086
+	soak_out $2 >"$scratch/soak.b"
+	# shellcheck disable=SC2086
+	soak_out $3 >"$scratch/soak.p"
+	[ "$(awk -f "$RIG/soak-leaks.awk" "$scratch/soak.b" "$scratch/soak.p" | cut -d: -f1)" = "$want" ]
+}
+t "soak judge: a leak base has, a few more over more operations, is no worse" \
+	soak_is PASS "1000 a:50 b:10" "1300 a:70 b:12"
+t "soak judge: as many operations, within chance at a site base leaks at" \
+	soak_is PASS "1000 a:50" "1000 a:62"
+t "soak judge: far more objects for as many operations is worse" \
+	soak_is FAIL "1000 a:50" "1000 a:90"
+t "soak judge: a leak site base does not have is worse" \
+	soak_is FAIL "1000 a:50" "1000 a:40 c:1"
+t "soak judge: a run without its operations count is not judged PASS" \
+	soak_is FAIL "0 a:1" "1000 a:1"
 # no absolute host path in a file git has (or would add): this checkout's,
 # or one of the usual roots
 host_paths() {

@@ -59,18 +59,17 @@ else
 fi
 
 summary=$(grep -a -m1 '^SOAK ops:' "$out" || true)
-# under faults: kmemleak's objects at the end, no more than a base soak's
-# ($SOAK_BASE, the same soak on rc1 + compat) at any site
-leaks() { grep -a '^LEAK op=soak ' "$RUNS/$1/output" 2>/dev/null | sed 's/.* site=\([^ ]*\).*/\1/' | sort | uniq -c; }
+# under faults: kmemleak's objects at the end, per site no worse than a
+# base soak's ($SOAK_BASE, the same soak on rc1 + compat), for as many
+# operations (rig/soak-leaks.awk)
 fline=
 if [ -n "$faults" ]; then
 	fline=$(grep -a -m1 '^SOAK faults:' "$out" || echo "no SOAK faults line")
 	[[ $fline == "SOAK faults:"* ]] || why+=("$fline")
 	if [ -n "${SOAK_BASE:-}" ]; then
-		worse=$(join -1 2 -2 2 -a 1 -e 0 -o 0,1.1,2.1 <(leaks "$name" | sort -k2) <(leaks "$SOAK_BASE" | sort -k2) |
-			awk '$2 > $3 { printf "%s %d>%d; ", $1, $2, $3 }')
-		fline="$fline; kmemleak sites against $SOAK_BASE: ${worse:-none worse}"
-		[ -z "$worse" ] || why+=("kmemleak worse than $SOAK_BASE at $worse")
+		[ -f "$RUNS/$SOAK_BASE/output" ] || die "no base soak $RUNS/$SOAK_BASE"
+		cmp=$(awk -f "$RIG/soak-leaks.awk" "$RUNS/$SOAK_BASE/output" "$out") || why+=("kmemleak against $SOAK_BASE: ${cmp#FAIL: }")
+		fline="$fline; kmemleak sites against $SOAK_BASE: $cmp"
 	fi
 fi
 verdict=PASS
@@ -85,7 +84,7 @@ res=$RESULTS/$name.md
 	echo "- tree: $(cat "$run/tree" 2>/dev/null || echo '?')"
 	echo "- $fsck"
 	echo "- ${summary:-no summary line}"
-	[ -z "$faults" ] || echo "- under faults (failslab ${faults}% on the writers and pty workers): $fline"
+	[ -z "$faults" ] || echo "- under faults (failslab ${faults}% on the writers and pty opens): $fline"
 	echo "- boot verdict: ${v%%$'\n'*}"
 	if [ ${#why[@]} -ne 0 ]; then
 		echo

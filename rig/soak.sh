@@ -8,7 +8,7 @@
 #
 # Environment: MINUTES (10), SMP (4), CONFIG (debug), KERN (patched, or
 # base: rc1 + rig/compat), FAULTS (a percentage: failslab fails that many
-# of the slab allocations of the writers and pty workers; needs a config
+# of the slab allocations of the writers and of the pty opens; needs a config
 # with FAILSLAB, e.g. CONFIG=faults), SOAK_BASE (the name of a base soak
 # run, soak-NAME, whose kmemleak objects this run must not exceed),
 # SOAK_NAME (default <MINUTES>min), SOAK_REJUDGE (set: do not boot, judge the last run of that

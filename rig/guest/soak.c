@@ -21,8 +21,10 @@
  *
  * With faults=PERCENT (CONFIG_FAILSLAB, FAULT_INJECTION_DEBUG_FS), failslab
  * fails that percentage of the slab allocations of the open/close writers
- * and the pty workers (marked with /proc/self/make-it-fail; the other
- * loads, the remounters among them, run unmarked and keep every check),
+ * and of the pty workers' opens (marked with /proc/self/make-it-fail: the
+ * writers throughout, the pty workers around each open only, as rc1's
+ * tty close and hangup BUG on a failed allocation; the other loads, the
+ * remounters among them, run unmarked and keep every check),
  * the checkers' own caches spared.  Those workers then take ENOMEM and
  * ENFILE for clean failures, and a file whose create failed may exist:
  * no file may be lost, and at most those may be found beyond the count.
@@ -213,11 +215,8 @@ static void run_writer(long a)
 static void run_remounter(long a) { pool_remounter(pools[a], nw, 0); }
 static void run_walker(long a) { chain_walker(a, -1); }
 static void run_mount_writer(long a) { (void)a; mount_writer(); }
-static void run_pty(long a)
-{
-	marked();
-	pty_loop(a, -1);
-}
+/* (pty_worker marks itself around its opens) */
+static void run_pty(long a) { pty_loop(a, -1); }
 
 /* failslab at @percent for the marked tasks, the checkers spared */
 static int faults_on(const char *percent)
@@ -298,7 +297,7 @@ int main(int argc, char **argv)
 	}
 	note("soak: %.1f minutes on %d cpus%s%s%s", minutes, ncpus,
 	     percent ? ", failslab at " : "", percent ? percent : "",
-	     percent ? "% for the writers and pty workers" : "");
+	     percent ? "% for the writers and pty opens" : "");
 
 	for (i = 0; i < nw; i++) {
 		pids[np++] = spawn(run_writer, 0 * MAXW + i, cpus[i]);

@@ -391,6 +391,45 @@ int count_files(const char *dir)
 	return n;
 }
 
+/*
+ * open() with this task marked for fault injection for that call only,
+ * when faulty: rc1's own tty close and hangup paths BUG on a failed
+ * allocation (tty_ldisc_reinit), so the pty loads fail their opens, where
+ * the series allocates, as faultsweep's pty ops do.  The mark is written
+ * through a descriptor opened unmarked by this very task (/proc/self is
+ * the opener's: a forked child opens its own).
+ */
+static int open_marked(const char *name, int flags)
+{
+	static int mark = -1;
+	static pid_t owner;
+	int fd, err;
+
+	if (!faulty)
+		return open(name, flags);
+	if (mark < 0 || owner != getpid()) {
+		if (mark >= 0)
+			close(mark);
+		owner = getpid();
+		mark = open("/proc/self/make-it-fail", O_WRONLY);
+		if (mark < 0) {
+			CHECK(0, "open /proc/self/make-it-fail");
+			errno = EIO;
+			return -1;
+		}
+	}
+	if (write(mark, "1", 1) != 1) {
+		CHECK(0, "mark for fault injection");
+		errno = EIO;
+		return -1;
+	}
+	fd = open(name, flags);
+	err = errno;
+	CHECK(write(mark, "0", 1) == 1, "unmark");
+	errno = err;
+	return fd;
+}
+
 void pty_worker(int idx, int cpu)
 {
 	int i, m, s;
@@ -398,7 +437,7 @@ void pty_worker(int idx, int cpu)
 
 	(void)idx;
 	for (i = 0; i < 300; i++) {
-		m = open("/dev/ptmx", O_RDWR | O_NOCTTY);
+		m = open_marked("/dev/ptmx", O_RDWR | O_NOCTTY);
 		if (m < 0) {
 			CHECK(NOMEM(errno), "cpu %d: open ptmx", cpu);
 			return;
@@ -411,7 +450,7 @@ void pty_worker(int idx, int cpu)
 			close(m);
 			return;
 		}
-		s = open(name, O_RDWR | O_NOCTTY);
+		s = open_marked(name, O_RDWR | O_NOCTTY);
 		CHECK(s >= 0 || NOMEM(errno), "open slave %s", name);
 		if (s < 0) {
 			close(m);
@@ -436,7 +475,7 @@ void pty_worker(int idx, int cpu)
 				setsid();
 				/* the hangup signals us, the session leader */
 				signal(SIGHUP, SIG_IGN);
-				int cs = open(name, O_RDWR);
+				int cs = open_marked(name, O_RDWR);
 
 				if (cs < 0)
 					_exit(10 + errno);
