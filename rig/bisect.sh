@@ -6,7 +6,9 @@
 # itself (then the series again), so that ccache hits what earlier builds
 # of the same files there compiled and only what a patch changes is
 # rebuilt; no other job may use build/linux meanwhile.  Writes
-# results/bisect.txt.
+# results/bisect-CONFIG.txt for each config it builds, and only those:
+# CONFIGS=... runs some configs now and others later (each file names the
+# series it is of).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -39,14 +41,16 @@ restore() {
 }
 trap restore EXIT
 fails=0
-log=$RESULTS/bisect.txt
-{
-	echo "series: $(series_id)"
-	echo "# written by make bisect, $(date -u +%Y-%m-%dT%H:%MZ); $(gcc --version | head -n1)"
-	echo "# each prefix's warnings against the base build of its config: new ="
-	echo "# gcc and modpost warnings the prefix has and base has not (any fails)"
-	echo "# patch config result seconds gcc-warnings modpost-warnings new name"
-} >"$log"
+log() { echo "$RESULTS/bisect-$1.txt"; }
+for cfg in $cfgs; do
+	{
+		echo "series: $(series_id)"
+		echo "# written by make bisect, config $cfg, $(date -u +%Y-%m-%dT%H:%MZ); $(gcc --version | head -n1)"
+		echo "# each prefix's warnings against the base build of $cfg: new ="
+		echo "# gcc and modpost warnings the prefix has and base has not (any fails)"
+		echo "# patch config result seconds gcc-warnings modpost-warnings new name"
+	} >"$(log "$cfg")"
+done
 start=$(date +%s)
 for i in $(seq 1 "$n"); do
 	c=$(git -C "$TREE" rev-parse "$head~$((n - i))")
@@ -63,11 +67,13 @@ for i in $(seq 1 "$n"); do
 			r=FAIL
 		fi
 		[ "$r" = ok ] || fails=$((fails + 1))
-		echo "$i $cfg $r $(cat "$out/build-seconds" 2>/dev/null || echo -) $(wc -l <"$out/warnings" 2>/dev/null || echo -) $(cat "$out/modpost-count" 2>/dev/null || echo -) $new $p" >>"$log"
-		[ "$new" = - ] || [ "$new" -eq 0 ] || sed 's/^/#   new: /' "$out/new-warnings" >>"$log"
+		echo "$i $cfg $r $(cat "$out/build-seconds" 2>/dev/null || echo -) $(wc -l <"$out/warnings" 2>/dev/null || echo -) $(cat "$out/modpost-count" 2>/dev/null || echo -) $new $p" >>"$(log "$cfg")"
+		[ "$new" = - ] || [ "$new" -eq 0 ] || sed 's/^/#   new: /' "$out/new-warnings" >>"$(log "$cfg")"
 		say "bisect $i/$n $cfg: $r, $new new warnings ($p)"
 	done
 done
-echo "# $fails failures in $(($(date +%s) - start))s" >>"$log"
-say "bisect: $fails failures; ${log#$TOP/}"
+for cfg in $cfgs; do
+	echo "# $(grep -c "^[0-9]* $cfg FAIL " "$(log "$cfg")") failures; $(($(date +%s) - start))s for all of $(echo $cfgs)" >>"$(log "$cfg")"
+done
+say "bisect: $fails failures; $(for cfg in $cfgs; do log "$cfg"; done | sed "s#^$TOP/##" | tr '\n' ' ')"
 [ "$fails" -eq 0 ]

@@ -171,6 +171,20 @@ left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk
 		echo "- $(basename "$f"): $(sed -n 's/^### Soak, //p' "$f" | head -n 1) ($s)"
 		sed -n 's/^- under faults/  - under faults/p' "$f" | head -n 1
 	done
+	echo
+	echo "## Bisect"
+	echo
+	echo "Not run by kernel-test: \`make bisect\` writes results/bisect-CONFIG.txt.  The ones there now:"
+	echo
+	for f in "$RESULTS"/bisect-*.txt; do
+		[ -f "$f" ] || continue
+		s=$(head -n 1 "$f")
+		case $s in
+		"series: $sid") s="this series" ;;
+		"series: "*) s="series ${s:8:8}, not this one" ;;
+		esac
+		echo "- $(basename "$f"): $(grep -c '^[0-9]* [^ ]* ok ' "$f") prefixes ok, $(grep -c '^[0-9]* [^ ]* FAIL ' "$f") failed$(tail -n 1 "$f" | grep -q '^# [0-9]* failures' || echo ', unfinished') ($s)"
+	done
 } >"$REPORT"
 say "report: ${REPORT#"$TOP"/} — $verdict"
 [ $fails -eq 0 ]
