@@ -75,24 +75,37 @@ norm_same() {
 		warn_norm "$scratch/w.p" | grep -q '(through include/net/sock.h, include/linux/fs.h):$'
 }
 t "warnings compare without the tree's paths, wherever in the line" norm_same
-# the fault sweeps' judge (rig/sweep-table.awk), on made-up sweep outputs:
-# sweep_is WANT BASE PATCHED, each "RUNS SITE:N ..." (kmemleak objects)
+# the kmemleak judges, on made-up outputs: JUDGE_is WANT BASE PATCHED, each
+# "COUNT SITE:N ...": COUNT the runs (a sweep) or the marked operations (a
+# soak), N kmemleak objects at SITE.  leak_lines OP SITE:N ...: the LEAK lines
+leak_lines() {
+	local op=$1 s; shift
+	for s in "$@"; do
+		for _ in $(seq "${s#*:}"); do echo "LEAK op=$op alloc=failslab site=${s%:*} size=16"; done
+	done
+}
 sweep_out() {
 	local runs=$1 s total=0; shift
 	for s in "$@"; do total=$((total + ${s#*:})); done
 	echo "SWEEP op=x alloc=failslab runs=$runs failed=1 errnos=ENOMEM reports=0 others=0 leaks=$total sites=f:ENOMEM"
-	for s in "$@"; do
-		for _ in $(seq "${s#*:}"); do echo "LEAK op=x alloc=failslab site=${s%:*} size=16"; done
-	done
+	leak_lines x "$@"
 }
-sweep_is() {
-	local want=$1
-	# shellcheck disable=SC2086
-	sweep_out $2 >"$scratch/sweep.b"
-	# shellcheck disable=SC2086
-	sweep_out $3 >"$scratch/sweep.p"
-	[ "$(awk -f "$RIG/sweep-table.awk" "$scratch/sweep.b" "$scratch/sweep.p" | cut -d: -f1 | head -n 1)" = "$want" ]
+soak_out() {
+	local ops=$1; shift
+	echo "SOAK ops: tmpfs_open=$((ops / 2)) tmpfs_erofs=0 ext2_open=$((ops - ops / 2)) walks=5 pty=0"
+	leak_lines soak "$@"
 }
+# judge_is JUDGE MAKE WANT BASE PATCHED: rig/JUDGE.awk's verdict, the first
+# word of its first line, on MAKE BASE and MAKE PATCHED
+judge_is() {
+	# shellcheck disable=SC2086
+	$2 $4 >"$scratch/judge.b"
+	# shellcheck disable=SC2086
+	$2 $5 >"$scratch/judge.p"
+	[ "$(awk -f "$RIG/fields.awk" -f "$RIG/$1.awk" "$scratch/judge.b" "$scratch/judge.p" | head -n 1 | cut -d: -f1)" = "$3" ]
+}
+sweep_is() { judge_is sweep-table sweep_out "$@"; }
+soak_is() { judge_is soak-leaks soak_out "$@"; }
 t "sweep judge: a leak base has, as many per run over more runs, is no worse" \
 	sweep_is PASS "100 a:50 b:10" "110 a:55 b:10"
 t "sweep judge: more objects per run at a site base leaks at is worse" \
@@ -101,23 +114,6 @@ t "sweep judge: a leak site base does not have is worse" \
 	sweep_is FAIL "100 a:50" "100 a:49 c:1"
 t "sweep judge: more objects in all, per run too, is worse" \
 	sweep_is FAIL "100 a:50" "110 a:60"
-# the soak's kmemleak judge (rig/soak-leaks.awk), on made-up soak outputs:
-# soak_is WANT BASE PATCHED, each "OPS SITE:N ..." (kmemleak objects)
-soak_out() {
-	local ops=$1 s; shift
-	echo "SOAK ops: tmpfs_open=$((ops / 2)) tmpfs_erofs=0 ext2_open=$((ops - ops / 2)) walks=5 pty=0"
-	for s in "$@"; do
-		for _ in $(seq "${s#*:}"); do echo "LEAK op=soak alloc=failslab site=${s%:*} size=16"; done
-	done
-}
-soak_is() {
-	local want=$1
-	# shellcheck disable=SC2086
-	soak_out $2 >"$scratch/soak.b"
-	# shellcheck disable=SC2086
-	soak_out $3 >"$scratch/soak.p"
-	[ "$(awk -f "$RIG/soak-leaks.awk" "$scratch/soak.b" "$scratch/soak.p" | cut -d: -f1)" = "$want" ]
-}
 t "soak judge: a leak base has, a few more over more operations, is no worse" \
 	soak_is PASS "1000 a:50 b:10" "1300 a:70 b:12"
 t "soak judge: as many operations, within chance at a site base leaks at" \

@@ -50,7 +50,7 @@ done < <(lines diff)
 declare -A sweeps
 while read -r a b; do
 	if grep -q "^boot $a " "$kt/scenarios" && grep -q "^boot $b " "$kt/scenarios"; then
-		sweeps[$a]=$(awk -f "$RIG/sweep-table.awk" "$RUNS/$a/output" "$RUNS/$b/output" 2>/dev/null ||
+		sweeps[$a]=$(awk -f "$RIG/fields.awk" -f "$RIG/sweep-table.awk" "$RUNS/$a/output" "$RUNS/$b/output" 2>/dev/null ||
 			echo "FAIL: no output to compare")
 		case ${sweeps[$a]} in FAIL*) fails=$((fails + 1)) ;; esac
 	fi
@@ -161,14 +161,19 @@ left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk
 	echo "Not run by kernel-test: \`make soak\` writes results/soak-*.md.  The ones there now:"
 	echo
 	sid=$(series_id)
+	# what a results file's first line says it is of, against this series
+	of() {
+		local s
+		s=$(head -n 1 "$1")
+		case $s in
+		"series: $sid") echo "this series" ;;
+		"series: "*) echo "series ${s:8:8}, not this one" ;;
+		*) echo "$s" ;;
+		esac
+	}
 	for f in "$RESULTS"/soak-*.md; do
 		[ -f "$f" ] || continue
-		s=$(head -n 1 "$f")
-		case $s in
-		"series: $sid") s="this series" ;;
-		"series: "*) s="series ${s:8:8}, not this one" ;;
-		esac
-		echo "- $(basename "$f"): $(sed -n 's/^### Soak, //p' "$f" | head -n 1) ($s)"
+		echo "- $(basename "$f"): $(sed -n 's/^### Soak, //p' "$f" | head -n 1) ($(of "$f"))"
 		sed -n 's/^- under faults/  - under faults/p' "$f" | head -n 1
 	done
 	echo
@@ -178,12 +183,7 @@ left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk
 	echo
 	for f in "$RESULTS"/bisect-*.txt; do
 		[ -f "$f" ] || continue
-		s=$(head -n 1 "$f")
-		case $s in
-		"series: $sid") s="this series" ;;
-		"series: "*) s="series ${s:8:8}, not this one" ;;
-		esac
-		echo "- $(basename "$f"): $(grep -c '^[0-9]* [^ ]* ok ' "$f") prefixes ok, $(grep -c '^[0-9]* [^ ]* FAIL ' "$f") failed$(tail -n 1 "$f" | grep -q '^# [0-9]* failures' || echo ', unfinished') ($s)"
+		echo "- $(basename "$f"): $(grep -c '^[0-9]* [^ ]* ok ' "$f") prefixes ok, $(grep -c '^[0-9]* [^ ]* FAIL ' "$f") failed$(tail -n 1 "$f" | grep -q '^# [0-9]* failures' || echo ', unfinished') ($(of "$f"))"
 	done
 } >"$REPORT"
 say "report: ${REPORT#"$TOP"/} — $verdict"

@@ -68,7 +68,7 @@ if [ -n "$faults" ]; then
 	[[ $fline == "SOAK faults:"* ]] || why+=("$fline")
 	if [ -n "${SOAK_BASE:-}" ]; then
 		[ -f "$RUNS/$SOAK_BASE/output" ] || die "no base soak $RUNS/$SOAK_BASE"
-		cmp=$(awk -f "$RIG/soak-leaks.awk" "$RUNS/$SOAK_BASE/output" "$out") || why+=("kmemleak against $SOAK_BASE: ${cmp#FAIL: }")
+		cmp=$(awk -f "$RIG/fields.awk" -f "$RIG/soak-leaks.awk" "$RUNS/$SOAK_BASE/output" "$out") || why+=("kmemleak against $SOAK_BASE: ${cmp#FAIL: }")
 		fline="$fline; kmemleak sites against $SOAK_BASE: $cmp"
 	fi
 fi

@@ -1,5 +1,5 @@
 # A soak under faults against a base soak: kmemleak's objects per site.
-#   awk -f soak-leaks.awk BASE_OUTPUT PATCHED_OUTPUT
+#   awk -f fields.awk -f soak-leaks.awk BASE_OUTPUT PATCHED_OUTPUT
 # Prints "PASS: ..." or "FAIL: ..." (the sites found worse), one line.
 # The objects a soak leaves grow with the failed allocations, so with the
 # marked operations it made ("SOAK ops:" tmpfs_open + ext2_open + pty; how
@@ -8,13 +8,6 @@
 # its objects, scaled to base's operations (ps), exceed base's (b) by more
 # than three standard deviations of the difference of two Poisson counts,
 # ps - b > 3 sqrt(ps + b).
-function field(line, key,   i, n, kv) {
-	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
-		if (index(kv[i], key "=") == 1)
-			return substr(kv[i], length(key) + 2)
-	return ""
-}
 { side = FILENAME == ARGV[1] ? "b" : "p" }
 /^SOAK ops: / {
 	ops[side] = field($0, "tmpfs_open") + field($0, "ext2_open") + field($0, "pty")

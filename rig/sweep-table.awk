@@ -1,5 +1,5 @@
 # The sweeps of rig/guest/faultsweep.c, base and patched side by side:
-#   awk -f sweep-table.awk BASE_OUTPUT PATCHED_OUTPUT
+#   awk -f fields.awk -f sweep-table.awk BASE_OUTPUT PATCHED_OUTPUT
 # Prints PASS or FAIL on the first line, then a markdown table (operation x
 # allocator: allocations failed, errnos, kernel reports, changes others saw,
 # kmemleak objects; base -> patched) and the failed sites.  Patched fails
@@ -11,13 +11,6 @@
 # ptmx has, grows with the runs.  So patched is worse where it leaks more
 # objects than base and more objects per run: a site base never leaks at
 # is always worse.)
-function field(line, key,   i, n, kv) {
-	n = split(line, kv, " ")
-	for (i = 1; i <= n; i++)
-		if (index(kv[i], key "=") == 1)
-			return substr(kv[i], length(key) + 2)
-	return ""
-}
 { side = FILENAME == ARGV[1] ? "b" : "p" }
 /^SWEEP / {
 	k = field($0, "op") " " field($0, "alloc")
