@@ -73,7 +73,7 @@ for i in $(seq 1 "$n"); do
 	done
 done
 for cfg in $cfgs; do
-	echo "# $(grep -c "^[0-9]* $cfg FAIL " "$(log "$cfg")") failures; $(($(date +%s) - start))s for all of $(echo $cfgs)" >>"$(log "$cfg")"
+	echo "# $(grep -c "^[0-9]* $cfg FAIL " "$(log "$cfg")") failures; $(($(date +%s) - start))s for all of ${cfgs//$'\n'/ }" >>"$(log "$cfg")"
 done
 say "bisect: $fails failures; $(for cfg in $cfgs; do log "$cfg"; done | sed "s#^$TOP/##" | tr '\n' ' ')"
 [ "$fails" -eq 0 ]

@@ -10,7 +10,8 @@
 # base: rc1 + rig/compat), FAULTS (a percentage: failslab fails that many
 # of the slab allocations of the writers and of the pty opens; needs a config
 # with FAILSLAB, e.g. CONFIG=faults), SOAK_BASE (the name of a base soak
-# run, soak-NAME, whose kmemleak objects this run must not exceed),
+# run, soak-NAME, on this machine: rig/soak-leaks.awk judges this run's
+# kmemleak objects per site against it),
 # SOAK_NAME (default <MINUTES>min), SOAK_REJUDGE (set: do not boot, judge the last run of that
 # name again), SOAK_TREE (default build/linux: a tree with a deliberately
 # broken patch can be soaked too, to show the soak bites), RIG_ACCEL

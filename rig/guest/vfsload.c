@@ -395,37 +395,28 @@ int count_files(const char *dir)
  * open() with this task marked for fault injection for that call only,
  * when faulty: rc1's own tty close and hangup paths BUG on a failed
  * allocation (tty_ldisc_reinit), so the pty loads fail their opens, where
- * the series allocates, as faultsweep's pty ops do.  The mark is written
- * through a descriptor opened unmarked by this very task (/proc/self is
- * the opener's: a forked child opens its own).
+ * the series allocates, as faultsweep's pty ops do.  The mark's file is
+ * opened before marking (make_it_fail() would open it marked, and could
+ * fail to unmark) and closed after unmarking.
  */
 static int open_marked(const char *name, int flags)
 {
-	static int mark = -1;
-	static pid_t owner;
-	int fd, err;
+	int mark, fd, err;
 
 	if (!faulty)
 		return open(name, flags);
-	if (mark < 0 || owner != getpid()) {
+	mark = open("/proc/self/make-it-fail", O_WRONLY);
+	if (mark < 0 || write(mark, "1", 1) != 1) {
+		CHECK(0, "mark for fault injection");
 		if (mark >= 0)
 			close(mark);
-		owner = getpid();
-		mark = open("/proc/self/make-it-fail", O_WRONLY);
-		if (mark < 0) {
-			CHECK(0, "open /proc/self/make-it-fail");
-			errno = EIO;
-			return -1;
-		}
-	}
-	if (write(mark, "1", 1) != 1) {
-		CHECK(0, "mark for fault injection");
 		errno = EIO;
 		return -1;
 	}
 	fd = open(name, flags);
 	err = errno;
 	CHECK(write(mark, "0", 1) == 1, "unmark");
+	close(mark);
 	errno = err;
 	return fd;
 }
