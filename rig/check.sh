@@ -124,6 +124,16 @@ t "soak judge: a leak site base does not have is worse" \
 	soak_is FAIL "1000 a:50" "1000 a:40 c:1"
 t "soak judge: a run without its operations count is not judged PASS" \
 	soak_is FAIL "0 a:1" "1000 a:1"
+soak_table() {
+	soak_out 1000 a:50 b:10 >"$scratch/judge.b"
+	soak_out 2000 a:80 c:2 >"$scratch/judge.p"
+	awk -f "$RIG/fields.awk" -f "$RIG/soak-leaks.awk" "$scratch/judge.b" "$scratch/judge.p" >"$scratch/judge.t" || true
+	grep -qx '| a | 50 | 80 | 40.0 |' "$scratch/judge.t" &&
+		grep -qx '| b | 10 | 0 | 0.0 |' "$scratch/judge.t" &&
+		grep -qx '| c | 0 | 2 | 1.0 |' "$scratch/judge.t" &&
+		[ "$(grep -c '^| [abc] ' "$scratch/judge.t")" -eq 3 ]
+}
+t "soak judge: its table lists every site, base, patched and patched scaled to base's operations" soak_table
 # no absolute host path in a file git has (or would add): this checkout's,
 # or one of the usual roots
 host_paths() {

@@ -62,7 +62,7 @@ summary=$(grep -a -m1 '^SOAK ops:' "$out" || true)
 # under faults: kmemleak's objects at the end, per site no worse than a
 # base soak's ($SOAK_BASE, the same soak on rc1 + compat), for as many
 # operations (rig/soak-leaks.awk)
-fline=
+fline='' sites=''
 if [ -n "$faults" ]; then
 	fline=$(grep -a -m1 '^SOAK faults:' "$out" || echo "no SOAK faults line")
 	[[ $fline == "SOAK faults:"* ]] || why+=("$fline")
@@ -71,6 +71,8 @@ if [ -n "$faults" ]; then
 		cmp="FAIL: no base soak run $SOAK_BASE on this machine"
 		[ ! -f "$RUNS/$SOAK_BASE/output" ] ||
 			cmp=$(awk -f "$RIG/fields.awk" -f "$RIG/soak-leaks.awk" "$RUNS/$SOAK_BASE/output" "$out" || true)
+		sites=$(echo "$cmp" | tail -n +2)
+		cmp=${cmp%%$'\n'*}
 		[[ $cmp == PASS* ]] || why+=("kmemleak against $SOAK_BASE: ${cmp#FAIL: }")
 		fline="$fline; kmemleak sites against $SOAK_BASE: $cmp"
 	fi
@@ -89,6 +91,12 @@ res=$RESULTS/$name.md
 	echo "- ${summary:-no summary line}"
 	[ -z "$faults" ] || echo "- under faults (failslab ${faults}% on the writers and pty opens): $fline"
 	echo "- boot verdict: ${v%%$'\n'*}"
+	if [ -n "$sites" ]; then
+		echo
+		echo "kmemleak's objects per site at the end, against $SOAK_BASE:"
+		echo
+		echo "$sites"
+	fi
 	if [ ${#why[@]} -ne 0 ]; then
 		echo
 		echo '```'

@@ -1,6 +1,8 @@
 # A soak under faults against a base soak: kmemleak's objects per site.
 #   awk -f fields.awk -f soak-leaks.awk BASE_OUTPUT PATCHED_OUTPUT
-# Prints "PASS: ..." or "FAIL: ..." (the sites found worse), one line.
+# Prints "PASS: ..." or "FAIL: ..." (the sites found worse) on its first
+# line, then a markdown table of every site: objects base, patched, and
+# patched scaled to base's operations.
 # The objects a soak leaves grow with the failed allocations, so with the
 # marked operations it made ("SOAK ops:" tmpfs_open + ext2_open + pty; how
 # many a run makes depends on the host), and they come at random: a soak is
@@ -31,5 +33,13 @@ END {
 	}
 	printf "%s: %d marked operations patched, %d base;%s\n", worse ? "FAIL" : "PASS",
 		ops["p"], ops["b"], worse ? worse : " no site worse"
+	print "| kmemleak site | objects base | objects patched | patched for base's operations |"
+	print "|---|---|---|---|"
+	for (i = 1; i <= ns; i++) {
+		s = sites[i]; b = n["b", s] + 0; p = n["p", s] + 0
+		printf "| %s | %d | %d | %.1f |\n", s, b, p, p * ops["b"] / ops["p"]
+	}
+	if (!ns)
+		print "| (none) | 0 | 0 | 0 |"
 	exit worse != ""
 }
