@@ -60,8 +60,9 @@ verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
 # What CONFIGS / BASE_CONFIGS / BOOTS left out of this run
 # both against rig/scenarios/kernel-test itself, not the run's copy
-left_builds=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk '$1 == "build" { print $2, $3 }' | grep -vxF -f "$kt/built" | tr ' ' ':' | paste -sd' ' -) || true
-left_boots=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lines boot | awk '{ print $1 }') | paste -sd' ' -) || true
+scen=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test) || true
+left_builds=$(echo "$scen" | awk '$1 == "build" { print $2, $3 }' | grep -vxF -f "$kt/built" | tr ' ' ':' | paste -sd' ' -) || true
+left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lines boot | awk '{ print $1 }') | paste -sd' ' -) || true
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 {
 	echo "# Kernel-level report"

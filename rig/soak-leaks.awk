@@ -25,21 +25,18 @@ END {
 		exit 1
 	}
 	worse = ""
+	table = ns ? "" : "| (none) | 0 | 0 | 0 |\n"
 	for (i = 1; i <= ns; i++) {
 		s = sites[i]; b = n["b", s] + 0; p = n["p", s] + 0
 		ps = p * ops["b"] / ops["p"]
 		if ((b == 0 && p > 0) || ps - b > 3 * sqrt(ps + b))
 			worse = worse sprintf(" %s %d>%d (%.1f for base's %d operations);", s, p, b, ps, ops["b"])
+		table = table sprintf("| %s | %d | %d | %.1f |\n", s, b, p, ps)
 	}
 	printf "%s: %d marked operations patched, %d base;%s\n", worse ? "FAIL" : "PASS",
 		ops["p"], ops["b"], worse ? worse : " no site worse"
 	print "| kmemleak site | objects base | objects patched | patched for base's operations |"
 	print "|---|---|---|---|"
-	for (i = 1; i <= ns; i++) {
-		s = sites[i]; b = n["b", s] + 0; p = n["p", s] + 0
-		printf "| %s | %d | %d | %.1f |\n", s, b, p, p * ops["b"] / ops["p"]
-	}
-	if (!ns)
-		print "| (none) | 0 | 0 | 0 |"
+	printf "%s", table
 	exit worse != ""
 }

@@ -658,7 +658,7 @@ int make_it_fail(int on)
  * hundreds of objects, about 1 KiB of report each: a fixed 256 KiB buffer
  * once cut it off after ~246 objects, and the count and the sites were
  * those of the first ones only).  The number of objects, -1 without
- * kmemleak, -2 when its report cannot be read whole.
+ * kmemleak, -2 when it does not scan or its report cannot be read whole.
  */
 int kmemleak_report(const char *what)
 {
@@ -678,7 +678,7 @@ int kmemleak_report(const char *what)
 	sleep(6);
 	if (put_file(DEBUGFS "kmemleak", "scan") ||
 	    put_file(DEBUGFS "kmemleak", "scan"))
-		return -1;
+		return -2;
 	fd = open(DEBUGFS "kmemleak", O_RDONLY);
 	if (fd < 0)
 		return -2;
