@@ -124,10 +124,22 @@ fi
 sort -u "$out/warnings.kept" "$out/warnings.now" >"$out/warnings"
 rm -f "$out/warnings.kept" "$out/warnings.now"
 # modpost runs whole on every link: its lines of this build replace the
-# last ones when it ran (each section mismatch in full with
-# DEBUG_SECTION_MISMATCH, and the "Found N section mismatch(es)" summary)
+# last ones when it ran (vmlinux.o's and the modules', and the "Found N
+# section mismatch(es)" summary).  DEBUG_SECTION_MISMATCH also checks each
+# built-in.o as it is linked: such a line from before stays unless its
+# object was relinked now, as the gcc warnings stay by stem.
 if grep -q '^  MODPOST' "$log"; then
-	grep -E '^WARNING: ' "$log" | sort -u >"$out/modpost" || true
+	{
+		grep -E '^WARNING: ' "$log" || true
+		[ ! -f "$out/modpost" ] || while IFS= read -r w; do
+			o=$(echo "$w" | sed -nE 's#^WARNING: ([^ (]+)\.o\(.*#\1#p')
+			if [ -n "$o" ] && [ "$o" != vmlinux ] &&
+			   ! grep -qxF "$o" "$out/rebuilt"; then
+				echo "$w"
+			fi
+		done <"$out/modpost"
+	} | sort -u >"$out/modpost.new"
+	mv "$out/modpost.new" "$out/modpost"
 elif [ ! -f "$out/modpost" ]; then
 	: >"$out/modpost"
 fi

@@ -39,11 +39,16 @@ export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export CCACHE_BASEDIR=$BUILD
 # ARCH and CROSS_COMPILE (from the config's "# arch:" and "# cross:"
 # lines, rig/build.sh) pass through the environment.
+# --output-sync=target: under -j, ld writes a warning and its newline
+# apart, and another job's line could land between them ("...implies
+# executable stackIn file included from ...": a line no build had before);
+# each target's messages now come out whole, together.
 kmake() {
 	local tree=$1 out=$2 cc=$KCC
 	shift 2
 	[ -z "${CROSS_COMPILE:-}" ] || cc=${KCC/gcc/${CROSS_COMPILE}gcc}
-	make -C "$tree" O="$out" CC="$cc" HOSTCC=gcc -j$(($(nproc) + 1)) "$@"
+	make -C "$tree" O="$out" CC="$cc" HOSTCC=gcc -j$(($(nproc) + 1)) \
+		--output-sync=target "$@"
 }
 
 t0=$(date +%s)
