@@ -41,11 +41,13 @@ restore() {
 }
 trap restore EXIT
 fails=0
+compat=$(cd "$RIG/compat" && ls -- *.patch | cut -d- -f1 | sed -n '1p;$p' | paste -sd- -)
 log() { echo "$RESULTS/bisect-$1.txt"; }
 for cfg in $cfgs; do
 	{
 		echo "series: $(series_id)"
 		echo "# written by make bisect, config $cfg, $(date -u +%Y-%m-%dT%H:%MZ); $(gcc --version | head -n1)"
+		echo "# tree: rc1 + rig/compat $compat (build/linux's compat tag: $(git -C "$TREE" log -1 --format=%s compat))"
 		echo "# each prefix's warnings against the base build of $cfg: new ="
 		echo "# gcc and modpost warnings the prefix has and base has not (any fails)"
 		echo "# patch config result seconds gcc-warnings modpost-warnings new name"

@@ -51,9 +51,21 @@ else
 		rm -f "$(kern_out "$kern" "$cfg")/sparse"
 		"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
 		echo "$kern $cfg" >>"$kt/built"
+		# what the build left, kept with the run: a later build or make
+		# bisect rewrites the out dir, REJUDGE judges this run's
+		mkdir -p "$kt/out/$kern-$cfg"
+		for f in result build-seconds warnings modpost modpost-count; do
+			[ ! -f "$(kern_out "$kern" "$cfg")/$f" ] ||
+				cp "$(kern_out "$kern" "$cfg")/$f" "$kt/out/$kern-$cfg/"
+		done
 	done <"$kt/scenarios"
+	# the compat patches the trees were made with, for the report
+	for p in "$RIG"/compat/*.patch; do
+		sed -n 's/^Subject: \[PATCH\] //p' "$p"
+	done >"$kt/compat"
 fi
-built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" "$2")/result")" = ok ]; }
+[ -d "$kt/out" ] || die "${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
+built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$kt/out/$1-$2/result" 2>/dev/null)" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
 # and addresses dropped, in the patched build and not in the base build:
@@ -64,14 +76,20 @@ built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$(kern_out "$1" 
 : >"$kt/new-sparse"
 while read -r kern cfg; do
 	[ "$kern" = patched ] && built patched "$cfg" && built base "$cfg" || continue
-	p=$(kern_out patched "$cfg") b=$(kern_out base "$cfg")
+	p=$kt/out/patched-$cfg b=$kt/out/base-$cfg
 	warn_added "$p" "$b" warnings | sed "s/^/$cfg: /" >>"$kt/new-warnings"
 	warn_added "$p" "$b" modpost | sed "s/^/$cfg: /" >>"$kt/new-modpost"
-	say "sparse $cfg: patched and base"
+	[ -n "${REJUDGE:-}" ] || say "sparse $cfg: patched and base"
 	for k in patched base; do
-		ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
-			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse" ||
+		if [ -n "${REJUDGE:-}" ]; then
+			[ -f "$kt/out/$k-$cfg/sparse" ] ||
+				echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
+		elif ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
+			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse"; then
+			cp "$(kern_out "$k" "$cfg")/sparse" "$kt/out/$k-$cfg/sparse"
+		else
 			echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
+		fi
 	done
 	warn_added "$p" "$b" sparse | sed "s/^/$cfg: /" >>"$kt/new-sparse"
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
@@ -80,7 +98,7 @@ done <"$kt/built"
 # kern cfg result seconds gcc-warnings modpost-warnings sparse-warnings
 cnt() { if [ -f "$1" ]; then wc -l <"$1"; else echo -; fi; }
 while read -r kern cfg; do
-	o=$(kern_out "$kern" "$cfg")
+	o=$kt/out/$kern-$cfg
 	echo "$kern $cfg $(cat "$o/result" 2>/dev/null || echo FAIL) $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cat "$o/modpost-count" 2>/dev/null || echo -) $(cnt "$o/sparse")"
 done <"$kt/built" >"$kt/builds"
 

@@ -8,6 +8,7 @@ set -euo pipefail
 REPORT=${REPORT:-$RESULTS/REPORT.md}
 kt=$RUNS/kernel-test
 [ -f "$kt/scenarios" ] || die "no $kt: run make kernel-test first"
+[ -f "$kt/compat" ] || die "$kt has no compat list (a run from before the rig recorded it): run make kernel-test again"
 lines() { awk -v w="$1" '$1 == w { $1 = ""; print substr($0, 2) }' "$kt/scenarios"; }
 verdict() { head -n1 "$RUNS/$1/verdict" 2>/dev/null || echo "not run"; }
 
@@ -87,9 +88,7 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	echo "- host: $(nproc) cpus; QEMU accel: $(lines boot | while read -r name _; do
 		sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' "$RUNS/$name/qemu.log" 2>/dev/null; done | sort -u | paste -sd' ' -)"
 	echo "- applied before the series (rig/compat, base and patched alike):"
-	for p in "$RIG"/compat/*.patch; do
-		echo "  - $(sed -n 's/^Subject: \[PATCH\] //p' "$p")"
-	done
+	sed 's/^/  - /' "$kt/compat"
 	echo
 	echo "## Builds"
 	echo
