@@ -39,6 +39,7 @@ else
 	series_id >"$kt/series"
 	base_tree
 	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
+	mkdir -p "$kt/out"
 
 	# Builds: "kern cfg" lines in $kt/builds, each out dir has its result.
 	while read -r what kern cfg _; do
