@@ -19,6 +19,7 @@ export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400}
 kt=$RUNS/kernel-test
 if [ -n "${REJUDGE:-}" ]; then
 	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE: no kernel-test run in ${kt#"$TOP"/}"
+	[ -d "$kt/out" ] || die "REJUDGE: ${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
 	sid=$(series_id)
 	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
 		die "REJUDGE: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
@@ -49,15 +50,14 @@ else
 		elif [ "$kern" != base ] && [ -n "${CONFIGS+set}" ]; then
 			[[ " $CONFIGS " == *" $cfg "* ]] || continue
 		fi
-		rm -f "$(kern_out "$kern" "$cfg")/sparse"
 		"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
 		echo "$kern $cfg" >>"$kt/built"
 		# what the build left, kept with the run: a later build or make
 		# bisect rewrites the out dir, REJUDGE judges this run's
+		o=$(kern_out "$kern" "$cfg")
 		mkdir -p "$kt/out/$kern-$cfg"
 		for f in result build-seconds warnings modpost modpost-count; do
-			[ ! -f "$(kern_out "$kern" "$cfg")/$f" ] ||
-				cp "$(kern_out "$kern" "$cfg")/$f" "$kt/out/$kern-$cfg/"
+			[ ! -f "$o/$f" ] || cp "$o/$f" "$kt/out/$kern-$cfg/"
 		done
 	done <"$kt/scenarios"
 	# the compat patches the trees were made with, for the report
@@ -65,7 +65,6 @@ else
 		sed -n 's/^Subject: \[PATCH\] //p' "$p"
 	done >"$kt/compat"
 fi
-[ -d "$kt/out" ] || die "${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
 built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$kt/out/$1-$2/result" 2>/dev/null)" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
@@ -81,17 +80,17 @@ while read -r kern cfg; do
 	warn_added "$p" "$b" warnings | sed "s/^/$cfg: /" >>"$kt/new-warnings"
 	warn_added "$p" "$b" modpost | sed "s/^/$cfg: /" >>"$kt/new-modpost"
 	[ -n "${REJUDGE:-}" ] || say "sparse $cfg: patched and base"
+	# (REJUDGE: the run's sparse output, not sparse again)
 	for k in patched base; do
-		if [ -n "${REJUDGE:-}" ]; then
-			[ -f "$kt/out/$k-$cfg/sparse" ] ||
-				echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
-		elif ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
-			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$(kern_out "$k" "$cfg")/sparse"; then
-			cp "$(kern_out "$k" "$cfg")/sparse" "$kt/out/$k-$cfg/sparse"
-		else
-			echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
+		s=$kt/out/$k-$cfg/sparse
+		if [ -z "${REJUDGE:-}" ] &&
+		   ! ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
+			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$s"; then
+			rm -f "$s"
 		fi
+		[ -f "$s" ] || echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"
 	done
+	[ -f "$p/sparse" ] && [ -f "$b/sparse" ] || continue
 	warn_added "$p" "$b" sparse | sed "s/^/$cfg: /" >>"$kt/new-sparse"
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
 done <"$kt/built"
