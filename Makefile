@@ -1,13 +1,14 @@
 # One command per job; see README.md ("Jobs" and "Knobs").
 #   make check                      no kernel tree needed (this is CI)
 #   make microbench                 make check, then results/microbench.csv
+#   make count                      make check, then results/count.csv
 #   make tree KERNEL_SRC=...        build/linux = rc1 + compat + series
 #   make export                     build/linux commits -> patches/
 #   make kernel-test KERNEL_SRC=... build, boot, judge -> results/REPORT.md
 #   make bisect KERNEL_SRC=...      build every prefix in every config
 #   make bench KERNEL_SRC=...       base vs patched benchmark -> results/
 #   make soak KERNEL_SRC=... [MINUTES=10]
-.PHONY: check microbench tree export kernel-test bisect bench soak clean
+.PHONY: check microbench count tree export kernel-test bisect bench soak clean
 
 export KERNEL_SRC MINUTES
 
@@ -17,6 +18,9 @@ check:
 
 microbench: check
 	cp build/check/microbench.csv results/microbench.csv
+
+count: check
+	cp build/check/count.csv results/count.csv
 
 tree:
 	@rig/deps.sh tree

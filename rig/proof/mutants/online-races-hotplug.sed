@@ -1,0 +1,8 @@
+# Mutant: lg_global_lock_online() walks cpu_online_mask and nothing holds
+# off a CPU coming online (the upstream hotplug race): the CPU_UP_PREPARE
+# notifier no longer waits for lg->online_lock.
+# file: kernel/lglock.c
+/^\tcase CPU_UP_PREPARE:$/,/break;/{/^\t\tspin_lock(&lg->online_lock);$/d}
+/^\tcase CPU_UP_PREPARE:$/,/break;/{/^\t\tspin_unlock(&lg->online_lock);$/d}
+/^void __lg_global_lock_online(/,/^}/s/for_each_cpu_nr(cpu, &lg->online)/for_each_online_cpu(cpu)/
+/^void __lg_global_unlock_online(/,/^}/s/for_each_cpu_nr(cpu, &lg->online)/for_each_online_cpu(cpu)/
