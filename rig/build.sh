@@ -8,7 +8,9 @@
 #   "# target:" (bzImage; or objects: the objects of the C files the series
 #   touches, for the architectures a full image is out of reach on) with
 #   its "# make:" arguments, then its "# extmod:" directory of the tree as
-#   an external module (make M=, in a copy: OUTDIR/extmod).
+#   an external module (make M=, in a copy: OUTDIR/extmod).  Its "# module:"
+#   lines name modules of the build (kernel/lglock-torture.ko) that the
+#   guest gets: copied to OUTDIR/guest-modules.
 #   OUTDIR defaults to build/out-CONFIG (patched) or build/base-CONFIG.
 # Prints one progress line per stage; the full log is in build/logs/.
 # Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc
@@ -31,6 +33,8 @@ defconfig=$(config_meta "$cfg" defconfig x86_64_defconfig)
 target=$(config_meta "$cfg" target bzImage)
 makeargs=$(config_meta "$cfg" make "")
 extmod=$(config_meta "$cfg" extmod "")
+# shellcheck disable=SC2086
+guestmods=$(sed -n 's/^# module: *//p' $frags | tr '\n' ' ')
 [ -z "$cross" ] || need "${cross}gcc"
 
 # shellcheck disable=SC2086
@@ -155,6 +159,18 @@ if [ -n "$extmod" ] && [ -d "$TREE/$extmod" ]; then
 	fi
 	grep -E '^(WARNING: |.*: warning: )' "$log" | grep -F "$out/extmod" | sort -u >>"$out/warnings" || true
 fi
+# the build's own modules that the guest loads ("# module:"), for
+# rig/guest.sh; one that this tree does not build (its option absent, on
+# base or before its patch) is left out, and the guest program says so
+rm -rf "$out/guest-modules"
+for m in $guestmods; do
+	if [ -f "$out/$m" ]; then
+		mkdir -p "$out/guest-modules"
+		cp "$out/$m" "$out/guest-modules/"
+	else
+		say "build $kern $cfg: no module $m in this tree"
+	fi
+done
 echo ok >"$out/result"
 # counted: each warning in full, or N for a "Found N section mismatch(es)"
 # summary (without CONFIG_DEBUG_SECTION_MISMATCH, modpost prints only that)

@@ -6,7 +6,9 @@
 #   x86_64: musl-gcc) or build/guest-progs-i386 (ABI i386: gcc -m32 with
 #   Debian's musl-dev:i386) when their sources change; packed with the
 #   kernel's own usr/gen_init_cpio.
-#   The kernel's external modules (KERNEL_OUTDIR/extmod/*.ko) go to /.
+#   The kernel's external modules (KERNEL_OUTDIR/extmod/*.ko) and the
+#   modules of its build that its config names (KERNEL_OUTDIR/guest-modules,
+#   rig/build.sh "# module:") go to /.
 #   $GUEST_FILES: more files, "/dest=/host/src ...", as they are.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -46,8 +48,9 @@ flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testi
 		[ "$(basename "$b")" = init ] && continue
 		echo "file /bin/$(basename "$b") $b 0755 0 0"
 	done
-	# the kernel's external modules (rig/build.sh "# extmod:"), at /
-	for k in "$out"/extmod/*.ko; do
+	# the kernel's external modules (rig/build.sh "# extmod:") and its
+	# own that the config names ("# module:"), at /
+	for k in "$out"/extmod/*.ko "$out"/guest-modules/*.ko; do
 		[ -f "$k" ] && echo "file /$(basename "$k") $k 0644 0 0"
 	done
 	for f in ${GUEST_FILES:-}; do

@@ -57,6 +57,58 @@ while read -r a b; do
 	fi
 done < <(lines sweep)
 
+# The first boot of KERN in CONFIG whose RUN names vfstest's TEST (with its
+# arguments or not): "pick KERN CONFIG TEST", nothing when there is none.
+pick() { lines boot | awk -v k="$1" -v c="$2" -v t="$3" '$2 == k && $3 == c && $7 ~ ("," t "([:,]|$)") { print $1; exit }'; }
+# "run NAME" for a table's caption: the run and its verdict
+run_is() { if [ -n "$1" ]; then echo "\`$1\` ($(verdict "$1"))"; else echo "none in the scenario"; fi; }
+
+# tty_remount's "TTYRO CASE RESULT" lines, base (rc1) and patched side by
+# side: the one behaviour the series changes on purpose
+ttyro_b=$(pick base smp tty_remount) ttyro_p=$(pick patched smp tty_remount)
+ttyro_res() { cat "$RUNS/${1:-none}/output" 2>/dev/null | awk -v c="$2" '$1 == "TTYRO" && $2 == c { r = $3 } END { print (r == "" ? "not run" : r) }'; }
+ttyro_cases=$(cat "$RUNS/${ttyro_b:-none}/output" "$RUNS/${ttyro_p:-none}/output" 2>/dev/null | awk '$1 == "TTYRO" && !seen[$2]++ { print $2 }') || true
+
+# filp_size's "SIZE filp object_size=N slab_size=M", base and patched, per
+# arch: patched no larger than base (object_size and slab_size on x86_64,
+# slab_size on i386), else a FAIL of the verdict; "not run" is no failure
+# here (a boot of the scenario that did not run fails as a boot)
+size_of() { sed -n "s/^SIZE filp .*\<$2=\([0-9]*\).*/\1/p" "$RUNS/${1:-none}/output" 2>/dev/null | tail -n1 || true; }
+size_rows='' size_worse='' size_missing='' size_noted=''
+for arch_cfg in x86_64:smp:object_size,slab_size i386:i386:slab_size; do
+	IFS=: read -r arch cfg judged <<<"$arch_cfg"
+	b=$(pick base "$cfg" filp_size) p=$(pick patched "$cfg" filp_size)
+	row="| $arch | ${b:+\`}${b:-none}${b:+\`} | ${p:+\`}${p:-none}${p:+\`}"
+	for k in object_size slab_size; do
+		bv=$(size_of "$b" $k) pv=$(size_of "$p" $k)
+		if [ -n "$bv$pv" ]; then row="$row | ${bv:-not run} → ${pv:-not run}"; else row="$row | not run"; fi
+		if [[ ,$judged, != *",$k,"* ]]; then
+			[ -z "$bv" ] || [ -z "$pv" ] || [ "$pv" -le "$bv" ] ||
+				size_noted="$size_noted $arch $k $bv → $pv,"
+			continue
+		fi
+		if [ -z "$bv" ] || [ -z "$pv" ]; then
+			size_missing="$size_missing $arch $k,"
+		elif [ "$pv" -gt "$bv" ]; then
+			size_worse="$size_worse $arch $k $bv → $pv,"
+		fi
+	done
+	for r in $b $p; do
+		grep -qw slub_nomerge "$RUNS/$r/cmdline" 2>/dev/null ||
+			[ ! -f "$RUNS/$r/cmdline" ] || row="$row (\`$r\` without slub_nomerge: filp may be a merged cache)"
+	done
+	size_rows="$size_rows$row |"$'\n'
+done
+if [ -n "$size_worse" ]; then
+	size_verdict="FAIL: the patched struct file is larger:${size_worse%,}"
+	fails=$((fails + 1))
+elif [ -n "$size_missing" ]; then
+	size_verdict="not run:${size_missing%,} (no SIZE line)"
+else
+	size_verdict="PASS: patched object_size and slab_size not larger than base's on x86_64, slab_size not larger on i386"
+fi
+[ -z "$size_noted" ] || size_verdict="$size_verdict (larger, not judged:${size_noted%,})"
+
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
 # What CONFIGS / BASE_CONFIGS / BOOTS left out of this run
@@ -140,7 +192,9 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 		echo
 		echo '```'
 		grep -a -E '^(TAP|1\.\.|ok |not ok |# )' "$r/output" | grep -av '^# FAIL' | head -n 60 || true
-		grep -a -E 'lglock-selftest' "$r/console.txt" | head -n 5 || true
+		# the lglock torture test's lines (built in: its boot run; the
+		# module test: its first load)
+		grep -a -F 'lglock-torture: ' "$r/console.txt" | head -n 12 || true
 		echo '```'
 		echo "</details>"
 		echo
@@ -157,6 +211,30 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 		echo "${sweeps[$a]:-not run (BOOTS left out its boots)}"
 		echo
 	done < <(lines sweep)
+	echo "## Behaviour change: remount,ro with an open tty"
+	echo
+	echo "rig/guest/vfstest.c tty_remount: remount,ro of a tmpfs holding a tty node (ptmx), open and unlinked; a /dev/null node the same way; a devpts with a pts slave open after its master closed. Base run $(run_is "$ttyro_b"), patched run $(run_is "$ttyro_p")."
+	echo
+	if [ -n "$ttyro_cases" ]; then
+		echo "| case | base (rc1) | patched |"
+		echo "|---|---|---|"
+		for c in $ttyro_cases; do
+			echo "| $c | $(ttyro_res "$ttyro_b" "$c") | $(ttyro_res "$ttyro_p" "$c") |"
+		done
+	else
+		echo "not run (no TTYRO lines)"
+	fi
+	echo
+	echo "## struct file and the filp slab"
+	echo
+	echo "rig/guest/vfstest.c filp_size: /sys/kernel/slab/filp/object_size (sizeof(struct file) with slub_nomerge) and slab_size, base → patched."
+	echo
+	echo "| arch | base run | patched run | object_size | slab_size |"
+	echo "|---|---|---|---|---|"
+	printf '%s' "$size_rows"
+	echo
+	echo "$size_verdict"
+	echo
 	echo "## Soak"
 	echo
 	echo "Not run by kernel-test: \`make soak\` writes results/soak-*.md.  The ones there now:"

@@ -7,8 +7,10 @@
 #   exit   output says the program exited with status 0
 #   none   the program's output is judged by its job (battery, soak)
 # and in every mode: QEMU's status 0 (the guest powered itself off), some
-# console and some output, no kernel report on the console, and with
-# possible_cpus=N the kernel allowed N CPUs.
+# console and some output, no kernel report on the console, every run of
+# the lglock torture test that started on the console ended there (with
+# its PASS or FAIL line), and with possible_cpus=N the kernel allowed N
+# CPUs.
 # Writes RUNDIR/console.txt (the console without CRs) and RUNDIR/verdict
 # (and prints it): one summary line, then the first
 # lines of any kernel report.  Exits 0 only for a clean pass.
@@ -22,7 +24,7 @@ tr -d '\r' <"$run/console" >"$con" 2>/dev/null || : >"$con"
 read -r _ _ _ _ _ mode _ <"$run/boot" || mode='?'
 rc=$(cat "$run/rc" 2>/dev/null || echo '?')
 # What a kernel prints when something is wrong.
-reports='BUG:|Oops|WARNING:|INFO: possible|inconsistent lock state|soft lockup|hung_task|blocked for more than|list_add corruption|list_del corruption|Kernel panic|general protection fault|lglock-selftest: FAIL'
+reports='BUG:|Oops|WARNING:|INFO: possible|inconsistent lock state|soft lockup|hung_task|blocked for more than|list_add corruption|list_del corruption|Kernel panic|general protection fault|lglock-torture: FAIL'
 
 why=()
 [ -s "$con" ] || why+=("no console output")
@@ -60,6 +62,12 @@ if [ -n "$poss" ]; then
 	got=$(sed -n 's/.*Allowing \([0-9]*\) CPUs.*/\1/p' "$con" 2>/dev/null | head -n1)
 	[ "$got" = "$poss" ] || why+=("kernel allowed ${got:-?} CPUs, not $poss")
 fi
+# CONFIG_LGLOCK_TORTURE_TEST: one last line for each run it starts (at
+# boot, or a load of the module); a run that never ended may have hung
+tstart=$(grep -ac 'lglock-torture: start:' "$con" 2>/dev/null)
+tend=$(grep -acE 'lglock-torture: (PASS|FAIL)$' "$con" 2>/dev/null)
+[ "${tstart:-0}" = "${tend:-0}" ] ||
+	why+=("lglock-torture started ${tstart:-0} times, ended ${tend:-0}")
 nrep=$(grep -acE "$reports" "$con" 2>/dev/null)
 [ "${nrep:-0}" -eq 0 ] || why+=("$nrep kernel report lines")
 

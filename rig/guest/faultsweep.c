@@ -9,10 +9,11 @@
  * of 8 mounts + its umount), remount (ro and back, files open), unshare
  * (CLONE_NEWNS), the open (not the close) of ptmx, of a pts slave or of a
  * serial port that another descriptor holds, and of /dev/tty; and
- * module=PATH.KO (init_module + delete_module).  Allocators:
- * failslab, then fail_page_alloc (default: both).  The serial port is
- * /dev/ttyS2 (a -serial of its own).  ptmx needs rig/compat's devpts
- * basefix: rc1 oopses when devpts_pty_new()'s d_alloc_name() fails.
+ * module=PATH.KO (init_module + delete_module of lglock_torture, the
+ * lglock torture module, whose load starts a run that the unload ends).
+ * Allocators: failslab, then fail_page_alloc (default: both).  The serial
+ * port is /dev/ttyS2 (a -serial of its own).  ptmx needs rig/compat's
+ * devpts basefix: rc1 oopses when devpts_pty_new()'s d_alloc_name() fails.
  *
  * For each operation and allocator a sweep runs the operation again and
  * again in a child that marks itself with /proc/self/make-it-fail, with
@@ -423,12 +424,12 @@ static int module_run(void)
 {
 	if (syscall(SYS_init_module, modbuf, (unsigned long)modlen, ""))
 		return errno;
-	return err_of(syscall(SYS_delete_module, "lglock_mod", O_NONBLOCK));
+	return err_of(syscall(SYS_delete_module, "lglock_torture", O_NONBLOCK));
 }
 
 static void module_undo(void)
 {
-	syscall(SYS_delete_module, "lglock_mod", O_NONBLOCK);
+	syscall(SYS_delete_module, "lglock_torture", O_NONBLOCK);
 }
 
 struct op {

@@ -5,6 +5,11 @@
  *   rig.run=/bin/X,ARG,...   the program and its arguments, comma-separated
  *   rig.hang=1               never power off (proves the rig's boot timeout)
  *
+ * A kernel with the lglock torture test built in (CONFIG_LGLOCK_TORTURE_TEST=y)
+ * runs it at boot, in kthreads, for lglock_torture.duration seconds, and
+ * takes a CPU offline and back meanwhile: the program starts only after the
+ * test's last line, so that it has every CPU and the test has its own time.
+ *
  * Two channels: the kernel keeps ttyS0 (console=ttyS0) for its messages;
  * the program's stdin, stdout and stderr are ttyS1, raw (no CR added), so no
  * kernel message ever lands inside one of its lines.  QEMU writes each port
@@ -16,7 +21,9 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -44,6 +51,39 @@ static const char *param(const char *key, char *buf, size_t len)
 		p += klen;
 	}
 	return NULL;
+}
+
+/*
+ * Wait for the built-in lglock torture test's "lglock-torture: PASS" or
+ * "lglock-torture: FAIL" (rig/verdict.sh judges them), at most its duration
+ * and five minutes more.  Nothing to wait for without
+ * /sys/module/lglock_torture (not built in, or not in this kernel).
+ */
+static void wait_lglock_torture(void)
+{
+	static char log[1 << 16];
+	char val[16] = "";
+	long duration, i;
+	int fd, n;
+
+	fd = open("/sys/module/lglock_torture/parameters/duration", O_RDONLY);
+	if (fd < 0)
+		return;
+	n = read(fd, val, sizeof(val) - 1);
+	close(fd);
+	duration = n > 0 ? atol(val) : 0;
+	for (i = 0; i < (duration + 300) * 10; i++) {
+		n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log, sizeof(log) - 1);
+		log[n > 0 ? n : 0] = '\0';
+		if (strstr(log, "lglock-torture: PASS") ||
+		    strstr(log, "lglock-torture: FAIL")) {
+			printf("# rig: lglock-torture done (%ld s waited)\n",
+			       i / 10);
+			return;
+		}
+		usleep(100000);
+	}
+	printf("# rig: lglock-torture not done after %ld s\n", i / 10);
 }
 
 /* stdin, stdout and stderr on the guest-output port, raw */
@@ -94,7 +134,9 @@ int main(void)
 			argv[argc++] = tok;
 	argv[argc] = NULL;
 	/* a line of its own for whatever the UART's probe left on the port */
-	printf("\n# rig: run %s, %ld cpus online\n", argc ? argv[0] : "nothing",
+	printf("\n");
+	wait_lglock_torture();
+	printf("# rig: run %s, %ld cpus online\n", argc ? argv[0] : "nothing",
 	       sysconf(_SC_NPROCESSORS_ONLN));
 	if (argc) {
 		pid = fork();

@@ -1,31 +1,40 @@
 /*
- * modcycle: load and unload lglock_mod (the series' lglock test module,
- * tools/testing/lglock-bench/module) again and again across CPU hotplug.
+ * modcycle: load and unload lglock_torture (the series' lglock torture
+ * test, CONFIG_LGLOCK_TORTURE_TEST=m: kernel/lglock-torture.ko of the
+ * build, which rig/guest.sh packs at /) again and again across CPU
+ * hotplug.
  *
- *   modcycle [MODULE.ko [CYCLES]]   (default /lglock_mod.ko, 20 cycles)
+ *   modcycle [MODULE.ko [CYCLES]]   (default /lglock-torture.ko, 20 cycles)
  *
  * The module defines an lglock and a brlock; each load registers their
- * CPU hotplug notifiers and lockdep classes, hammers the locks from one
- * kthread per online CPU and checks what each hold excludes; each unload
- * must leave nothing behind.  The cycles take turns at four ways:
+ * CPU hotplug notifiers and lockdep classes and starts a run in kthreads:
+ * its checks, then every operation from many kthreads until the run's
+ * duration is over or the module is unloaded, whichever comes first; the
+ * run's last line is "lglock-torture: PASS" or "lglock-torture: FAIL".
+ * Each unload must leave nothing behind.  A module cannot bring a CPU
+ * online (cpu_up() is not exported), so the CPU hotplug is done here.  The
+ * cycles take turns at four ways:
  *
- *   all-online       load (the run is part of the load) and unload with
- *                    every CPU online, then take a CPU offline and back;
- *   offline          take a CPU offline, load and unload, bring it back;
- *   unload-offline   load with background=1 (the kthreads run on after
- *                    the load), try a second load (EEXIST), take a CPU
- *                    offline under the running kthreads, unload while it
- *                    is offline, bring it back;
- *   online-loaded    take a CPU offline, load with background=1, bring
- *                    the CPU back and take it down and up once more under
- *                    the running kthreads, unload.
+ *   all-online       load with duration=2 and every CPU online, wait for
+ *                    the run's last line, unload, then take a CPU offline
+ *                    and back;
+ *   offline          take a CPU offline, load with duration=2, wait for
+ *                    the last line, unload, bring the CPU back;
+ *   unload-offline   load with duration=600, try a second load (EEXIST),
+ *                    wait for the run's stress phase, take a CPU offline
+ *                    under its kthreads, unload while it is offline (which
+ *                    ends the run), bring it back;
+ *   online-loaded    take a CPU offline, load with duration=600, wait for
+ *                    the stress phase, bring the CPU back and take it down
+ *                    and up once more under the running kthreads, unload.
  *
- * Each cycle passes when every load and unload returned 0, the module
- * printed its "lglock_mod: PASS" line, /proc/modules listed it while it
- * was loaded and not after, every hotplug write took effect, and the
+ * Each cycle passes when every load and unload returned 0, the run printed
+ * one "lglock-torture: PASS" line, /proc/modules listed the module while
+ * it was loaded and not after, every hotplug write took effect, and the
  * kernel log (read and cleared with klogctl) has no BUG, WARNING, Oops,
- * lockdep report or "lglock_mod: FAIL".  At the end: lglock_mod is not in
- * /proc/modules and every CPU is online (whatever failed).  Prints TAP.
+ * lockdep report or "lglock-torture: FAIL".  At the end: lglock_torture is
+ * not in /proc/modules and every CPU is online (whatever failed).  Prints
+ * TAP, and the run's lines when a cycle fails.
  *
  * Needs CONFIG_MODULES, CONFIG_MODULE_UNLOAD, CONFIG_HOTPLUG_CPU and two
  * CPUs or more (with one, the cycles run without hotplug).
@@ -42,10 +51,16 @@
 #include <unistd.h>
 #include "vfsload.h"
 
-#define MODNAME		"lglock_mod"
+#define MODNAME		"lglock_torture"
+#define MODFILE		"/lglock-torture.ko"
+/* what begins each line the module prints */
+#define LOGNAME		"lglock-torture: "
 #define MAXCPUS		64
-/* the kthreads of a background load run until the unload stops them */
-#define BG_PARAMS	"background=1 seconds=600"
+/* a run that ends by itself, and one that the unload ends */
+#define FG_PARAMS	"duration=2"
+#define BG_PARAMS	"duration=600"
+/* the longest wait for a line of the run (slow under TCG and lockdep) */
+#define WAIT_SECONDS	600
 
 
 /* What the kernel says when something is wrong. */
@@ -53,7 +68,7 @@ static const char *const complaints[] = {
 	"BUG", "WARNING:", "Oops", "INFO: possible", "inconsistent lock state",
 	"=====", "general protection fault", "Kernel panic", "soft lockup",
 	"blocked for more than", "list_add corruption", "list_del corruption",
-	MODNAME ": FAIL", NULL
+	LOGNAME "FAIL", NULL
 };
 
 static int complain(const char *log, const char *when)
@@ -64,20 +79,53 @@ static int complain(const char *log, const char *when)
 	return klog_complaints(log, complaints, who);
 }
 
-/* How often the module printed its PASS line; the last one shown. */
-static int passes(const char *log, const char *when)
+/* How often the run printed its PASS line. */
+static int passes(const char *log)
 {
-	const char *p = log, *last = NULL;
+	const char *p = log;
 	int n = 0;
 
-	while ((p = strstr(p, MODNAME ": PASS")) != NULL) {
-		last = p;
+	while ((p = strstr(p, LOGNAME "PASS")) != NULL) {
 		n++;
 		p++;
 	}
-	if (last)
-		printf("# %s: %.*s\n", when, (int)strcspn(last, "\n"), last);
 	return n;
+}
+
+/* The run's lines that begin with @what (all: ""), as "# " lines. */
+static void show(const char *log, const char *what, const char *when)
+{
+	const char *p = log;
+	char key[64];
+
+	snprintf(key, sizeof(key), LOGNAME "%s", what);
+	while ((p = strstr(p, key)) != NULL) {
+		printf("# %s: %.*s\n", when, (int)strcspn(p, "\n"), p);
+		p++;
+	}
+}
+
+/*
+ * Wait until the kernel log (since the last klog_take(), read without
+ * clearing it) has a line of the run that begins with @a or with @b; 0
+ * then, -1 after WAIT_SECONDS.
+ */
+static int wait_line(const char *a, const char *b)
+{
+	char key_a[64], key_b[64];
+	int i, n;
+
+	snprintf(key_a, sizeof(key_a), LOGNAME "%s", a);
+	snprintf(key_b, sizeof(key_b), LOGNAME "%s", b);
+	for (i = 0; i < WAIT_SECONDS * 10; i++) {
+		n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, klog,
+			    sizeof(klog) - 1);
+		klog[n > 0 ? n : 0] = '\0';
+		if (strstr(klog, key_a) || strstr(klog, key_b))
+			return 0;
+		usleep(100000);
+	}
+	return -1;
 }
 
 static char *online_path(int cpu, char *p, size_t len)
@@ -176,13 +224,24 @@ static void expect(int ok, const char *fmt, ...)
 	bad++;
 }
 
-static void do_load(const char *params, const char *when)
+/* 0 when the module loaded */
+static int do_load(const char *params, const char *when)
 {
 	int err = load(params);
 
 	expect(!err, "%s: init_module(\"%s\"): %s", when, params,
 	       strerror(err));
 	expect(listed() == 1, "%s: not in /proc/modules after the load", when);
+	return err;
+}
+
+/* After a load that returned @err: wait for the run's line @what (or FAIL). */
+static void do_wait(int err, const char *what, const char *when)
+{
+	if (!err)
+		expect(!wait_line(what, "FAIL"),
+		       "%s: no \"" LOGNAME "%s\" line in %d s", when, what,
+		       WAIT_SECONDS);
 }
 
 static void do_unload(const char *when)
@@ -229,22 +288,23 @@ static int cycle(int i, int way)
 		bad++;
 	switch (way) {
 	case ALL_ONLINE:
-		do_load("", when);
+		do_wait(do_load(FG_PARAMS, when), "PASS", when);
 		do_unload(when);
 		do_cpu(cpu, 0, when);
 		do_cpu(cpu, 1, when);
 		break;
 	case OFFLINE:
 		do_cpu(cpu, 0, when);
-		do_load("", when);
+		do_wait(do_load(FG_PARAMS, when), "PASS", when);
 		do_unload(when);
 		do_cpu(cpu, 1, when);
 		break;
 	case UNLOAD_OFFLINE:
-		do_load(BG_PARAMS, when);
-		err = load(BG_PARAMS);
-		expect(err == EEXIST, "%s: a second load: %s, not EEXIST",
-		       when, strerror(err));
+		err = do_load(BG_PARAMS, when);
+		expect(load(BG_PARAMS) == EEXIST,
+		       "%s: a second load is not EEXIST", when);
+		/* the CPU goes offline under the kthreads of the stress */
+		do_wait(err, "stress: ", when);
 		do_cpu(cpu, 0, when);
 		usleep(200000);
 		do_unload(when);
@@ -252,7 +312,7 @@ static int cycle(int i, int way)
 		break;
 	case ONLINE_LOADED:
 		do_cpu(cpu, 0, when);
-		do_load(BG_PARAMS, when);
+		do_wait(do_load(BG_PARAMS, when), "stress: ", when);
 		do_cpu(cpu, 1, when);
 		usleep(200000);
 		do_cpu(cpu, 0, when);
@@ -262,18 +322,20 @@ static int cycle(int i, int way)
 		break;
 	}
 	log = klog_take();
-	n = passes(log, when);
-	expect(n == 1, "%s: %d \"" MODNAME ": PASS\" lines, not 1", when, n);
+	n = passes(log);
+	expect(n == 1, "%s: %d \"" LOGNAME "PASS\" lines, not 1", when, n);
 	if (complain(log, when))
 		bad++;
-	tap(!bad, "%s: %s%s; the module's checks pass, the kernel is quiet",
+	/* what the run said: its brlock line, or all of it when a cycle fails */
+	show(log, bad ? "" : "stress-brlock: ", when);
+	tap(!bad, "%s: %s%s; the module's run passes, the kernel is quiet",
 	    when, way_says[way], cpu > 0 ? "" : " (no cpu can go offline)");
 	return bad;
 }
 
 int main(int argc, char **argv)
 {
-	const char *path = argc > 1 ? argv[1] : "/" MODNAME ".ko";
+	const char *path = argc > 1 ? argv[1] : MODFILE;
 	int cycles = argc > 2 ? atoi(argv[2]) : 20;
 	int i, ok;
 
