@@ -23,6 +23,7 @@ KERNELS=${KERNELS:-"base patched"}
 "$RIG/tree.sh"
 say "bench: series $(series_id)"
 # the scenario's boots that PHASES, KERNELS, POSSIBLE and REMOUNT keep
+mkdir -p "$RUNS"
 rows=$RUNS/bench.rows
 scenarios bench | while read -r what name kern rest; do
 	[ "$what" = boot ] || continue

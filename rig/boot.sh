@@ -13,6 +13,7 @@
 #   output       ttyS1: the program's     console.txt  the same, no CRs
 #   rc           QEMU's exit status       seconds      wall time
 #   qemu.log     QEMU's own messages      series       the series id
+#                                         code         its code id (lib.sh)
 #   cmdline      the kernel's arguments   initramfs.cpio
 #   verdict      rig/verdict.sh's judgement
 # Exit: the verdict's (0 pass, 1 fail).  Judge again: rig/verdict.sh DIR.
@@ -32,6 +33,7 @@ cp "$img" "$run/bzImage"
 img=$run/bzImage
 echo "${@//@RUN@/$run}" | sed "s#$TOP/##g" >"$run/boot"
 series_id >"$run/series"
+code_id >"$run/code"
 shift 7
 kargs=("rig.run=$prog") qargs=()
 while [ $# -gt 0 ]; do

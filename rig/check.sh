@@ -52,7 +52,7 @@ for c in "$RIG"/tests/*/; do
 	t "verdict on rig/tests/$c: $(tail -n +1 "$RIG/tests/$c/expect" | paste -sd' ' -)" verdict_is "$c"
 done
 chain_is() { [ "$(config_chain "$1" | xargs -n1 basename | paste -sd' ' -)" = "$2" ]; }
-t "configs stack by their parent lines" chain_is debug-noselftest "smp.config debug.config debug-noselftest.config"
+t "configs stack by their parent lines" chain_is debug-notorture "smp.config debug.config debug-notorture.config"
 scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	local f
 	for f in kernel-test bench soak bisect; do
@@ -171,35 +171,53 @@ wrong_tree() {
 }
 t "tree import rejects a wrong or missing KERNEL_SRC" wrong_tree
 
-# 3. the series' userspace proof
+# 3. the series' userspace proof: include/linux/lglock.h and
+# kernel/lglock.c are taken out of the patches with git apply --include
+# into a scratch tree, and rig/proof builds and tests them there (the real
+# header and code on shims, under TSan, the !SMP and !HOTPLUG_CPU builds,
+# sparse, the mutants that must fail) and runs the microbenchmark
 ext=$scratch/series
 mkdir -p "$ext"
 git -C "$ext" init -q
 extract() {
 	local p
 	while read -r p; do
-		git -C "$ext" apply --include='tools/testing/lglock-bench/*' \
-			--include='include/linux/lglock.h' --include='kernel/lglock.c' \
-			"$PATCHES/$p" || return 1
+		git -C "$ext" apply --include='include/linux/lglock.h' \
+			--include='kernel/lglock.c' "$PATCHES/$p" || return 1
 	done < <(series_list)
 }
-t "series' lglock.h and tools/testing/lglock-bench extract" extract
-lb=$ext/tools/testing/lglock-bench
-if [ -f "$lb/Makefile" ]; then
-	if make -s -C "$lb" check >"$scratch/lglock-bench.log" 2>&1; then
-		ok "tools/testing/lglock-bench: make check"
+t "series' include/linux/lglock.h and kernel/lglock.c extract" extract
+for s in "$RIG"/proof/*.sh; do
+	t "bash -n rig/proof/$(basename "$s")" bash -n "$s"
+done
+t "shellcheck -S warning rig/proof/*.sh" shellcheck -x -S warning "$RIG"/proof/*.sh
+if [ -f "$ext/include/linux/lglock.h" ] && [ -f "$ext/kernel/lglock.c" ]; then
+	if make -s -C "$RIG/proof" KSRC="$ext" O="$scratch/proof" check \
+		>"$scratch/proof.log" 2>&1; then
+		ok "rig/proof: make check on the series' lglock.h and lglock.c"
 	else
-		nok "tools/testing/lglock-bench: make check"
+		nok "rig/proof: make check on the series' lglock.h and lglock.c"
 	fi
-	sed 's/^/    /' "$scratch/lglock-bench.log"
+	sed 's/^/    /' "$scratch/proof.log"
 	# the microbenchmark (not a test: a measurement); make microbench
 	# copies its CSV to results/
-	if make -s -C "$lb" microbench >"$scratch/microbench.log" 2>&1; then
-		cp "$lb/microbench.csv" "$scratch/microbench.csv" 2>/dev/null || true
-		sed 's/^/# /' "$scratch/microbench.log"
+	if make -s -C "$RIG/proof" KSRC="$ext" O="$scratch/proof" microbench \
+		>"$scratch/microbench.log" 2>&1; then
+		cp "$scratch/proof/microbench.csv" "$scratch/microbench.csv" 2>/dev/null || true
+	fi
+	sed 's/^/# /' "$scratch/microbench.log"
+	# the write side's instruction counts (valgrind); make count copies
+	# them to results/count.csv, which rig/figures.sh quotes
+	if make -s -C "$RIG/proof" KSRC="$ext" O="$scratch/proof" count \
+		>"$scratch/count.log" 2>&1; then
+		ok "rig/proof: instruction counts of the brlock write side"
+		cp "$scratch/proof/count.csv" "$scratch/count.csv"
+	else
+		nok "rig/proof: instruction counts of the brlock write side"
+		sed 's/^/    /' "$scratch/count.log"
 	fi
 else
-	echo "# no tools/testing/lglock-bench in the series yet"
+	nok "rig/proof: the series has no include/linux/lglock.h and kernel/lglock.c"
 fi
 
 # the lglock "online" protocol, model-checked by spin: the model passes,
@@ -241,6 +259,16 @@ if make -s -C "$RIG/guest" O="$scratch" EXTRA=-Werror; then
 else
 	nok "guest programs build with musl-gcc -static -Wall -Werror"
 fi
+
+# 5. every figure that prose quotes is the rig's: the blocks of
+# rig/figures.txt are in their files as results/bench.csv renders them,
+# and bench.csv is of the code of patches/
+if "$RIG/figures.sh" check >"$scratch/figures.log" 2>&1; then
+	ok "figures in changelogs, cover letter and README are results/bench.csv's"
+else
+	nok "figures in changelogs, cover letter and README are results/bench.csv's"
+fi
+sed 's/^/    /' "$scratch/figures.log"
 
 status >"$scratch/git-status.after"
 t "make check leaves git status as it found it" cmp -s "$scratch/git-status.before" "$scratch/git-status.after"

@@ -32,7 +32,17 @@ if [ -f "$RIG/cover-letter.txt" ]; then
 		chomp $blurb;
 		s/\*\*\* SUBJECT HERE \*\*\*/$subj/;
 		s/\*\*\* BLURB HERE \*\*\*/$blurb/;' "$tmp/cl/0000-cover-letter.patch"
+	# then the Cc list that scripts/get_maintainer.pl gives for the
+	# patches that touch more than tools/
+	core=()
+	for p in "$tmp"/0*.patch; do
+		grep '^diff --git a/' "$p" | grep -qv '^diff --git a/tools/' && core+=("$p")
+	done
+	{ echo; perl scripts/get_maintainer.pl --no-git "${core[@]}" | sed 's/^/Cc: /'; } \
+		>>"$tmp/cl/0000-cover-letter.patch" || die "scripts/get_maintainer.pl failed"
 	cp "$tmp/cl/0000-cover-letter.patch" "$PATCHES/"
 fi
 rm -rf "$tmp"
+# the figures that changelogs, the cover letter and the README quote
+"$RIG/figures.sh" fill "$PATCHES"/*.patch "$TOP/README.md"
 say "exported $n patches; series id $(series_id)"

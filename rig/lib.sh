@@ -75,6 +75,13 @@ series_id() {
 	(cd "$PATCHES" && series_list | while read -r p; do cat "$p"; done) |
 		sha256sum | cut -d' ' -f1
 }
+# The code id: series_id of the diffs alone, without the changelogs, so
+# that what a benchmark measured keeps its id when the figures it gave are
+# written into the changelogs (rig/figures.sh).
+code_id() {
+	(cd "$PATCHES" && series_list | while read -r p; do sed -n '/^diff --git /,$p' "$p"; done) |
+		sha256sum | cut -d' ' -f1
+}
 
 # The base kernel's work tree: rc1 + compat (tag "compat" of $TREE), in a
 # git worktree beside it, so both kernels build from the same objects.

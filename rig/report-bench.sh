@@ -18,6 +18,7 @@ field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
 	series=$(cat "$RUNS"/bench-*/series | sort -u | paste -sd' ' -)
 	newest=$(ls -td "$RUNS"/bench-*-r[0-9]* | head -n1)
 	echo "# series $series; $(date -u -r "$newest/rc" +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
+	echo "# code $(cat "$RUNS"/bench-*/code 2>/dev/null | sort -u | paste -sd' ' -)"
 	rounds() { echo "$runs" | sed -n "s#.*/bench-$1-.*-r\([0-9]*\)\$#\1#p" | sort -n | tail -n1 | grep . || echo 0; }
 	echo "# ROUNDS=$(rounds mttcg) ICOUNT_ROUNDS=$(rounds icount) BENCH_T=$(sed -n 's/.*,-t,\([0-9.]*\),.*/\1/p' "$newest/boot") POSSIBLE=$(for r in $runs; do case $r in */bench-icount-*-p*) field possible_cpus "$r" ;; esac; done | sort -un | paste -sd' ' -)"
 	echo "mode,kernel,round,smp,possible_cpus,test,tasks,ops_per_sec,ops_per_sec_per_task,linear"
@@ -33,21 +34,7 @@ field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
 	done
 } >"$CSV"
 
-# sel MODE KERNEL SMP POSSIBLE TEST TASKS COLUMN: the values, one a line
-sel() {
-	awk -F, -v m="$1" -v k="$2" -v s="$3" -v p="$4" -v t="$5" -v n="$6" -v c="$7" \
-		'$1 == m && $2 == k && $4 == s && $5 == p && $6 == t && $7 == n { print $c }' "$CSV"
-}
-# stat: median, min, max, count of stdin
-stat() {
-	sort -g | awk '{ a[NR] = $1 } END {
-		if (!NR) { print "- - - 0"; exit }
-		m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
-		print m, a[1], a[NR], NR }'
-}
-med() { sel "$@" | stat | cut -d' ' -f1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.3f", a / b }'; }
-fmt() { awk -v a="$1" 'BEGIN { if (a == "-") print "-"; else printf "%.0f", a }'; }
+. "$RIG/bench-csv.sh"
 # spread of the rounds of one row, as max-min over median in percent
 spread() { sel "$@" | stat | awk '$1 == "-" { print "-"; next } { printf "%.2f%%", ($3 - $2) / $1 * 100 }'; }
 # check VALUE OP TARGET: MET or MISSED
@@ -82,15 +69,11 @@ pn=$(echo "$poss_list" | awk '{ print $NF }')
 # Growth of a mount+umount's instructions per possible CPU from the first
 # to the last possible_cpus: "base patched ratio", for base and patched.
 mu_slope() {
-	local b0 b1 q0 q1
-	b0=$(med icount base 1 "$p0" mount_umount 1 8)
-	b1=$(med icount base 1 "$pn" mount_umount 1 8)
-	q0=$(med icount patched 1 "$p0" mount_umount 1 8)
-	q1=$(med icount patched 1 "$pn" mount_umount 1 8)
-	awk -v b0="$b0" -v b1="$b1" -v q0="$q0" -v q1="$q1" -v p0="$p0" -v p1="$pn" 'BEGIN {
-		if (b0 == "-" || b1 == "-" || q0 == "-" || q1 == "-" || p1 <= p0) exit
-		b = (1e9 / b1 - 1e9 / b0) / (p1 - p0); q = (1e9 / q1 - 1e9 / q0) / (p1 - p0)
-		printf "%.0f %.0f %.2f\n", b, q, (b > 0 ? q / b : 0) }'
+	local b q
+	b=$(slope base "$p0" "$pn")
+	q=$(slope patched "$p0" "$pn")
+	[ "$b" != - ] && [ "$q" != - ] || return 0
+	awk -v b="$b" -v q="$q" 'BEGIN { printf "%d %d %.2f\n", b, q, (b > 0 ? q / b : 0) }'
 }
 
 {

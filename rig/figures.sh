@@ -1,0 +1,147 @@
+#!/bin/bash
+# The figures that prose quotes (changelogs, the cover letter, the README's
+# headline), written by the rig from results/bench.csv (and the instruction
+# counts of results/count.csv) so that they cannot go stale.  A figure block is a few indented lines whose first line, its
+# header, is fixed text; rig/figures.txt says which block goes where.
+#   figures.sh render NAME     print the block
+#   figures.sh fill FILE...    in each FILE, replace a line "@@FIGURES NAME@@"
+#                              and every block (its header and the indented
+#                              lines after it)
+#                              with the block rendered now (make export does
+#                              this to patches/ and README.md)
+#   figures.sh check           every block of rig/figures.txt is in its file
+#                              as rendered now, and results/bench.csv is of
+#                              the code of patches/ (make check)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+CSV=${CSV:-$RESULTS/bench.csv}
+COUNT=${COUNT:-$RESULTS/count.csv}
+. "$RIG/bench-csv.sh"
+MAP=$RIG/figures.txt
+
+# row LABEL MODE SMP POSSIBLE TEST TASKS: one line of rates and their ratio
+row() {
+	local b p
+	b=$(med "$2" base "$3" "$4" "$5" "$6" 8)
+	p=$(med "$2" patched "$3" "$4" "$5" "$6" 8)
+	printf '  %-38s %9s %9s   %s\n' "$1" "$(fmt "$b")" "$(fmt "$p")" "$(ratio "$p" "$b")"
+}
+r() { ratio "$(med "$1" patched "$2" "$3" "$4" "$5" 8)" "$(med "$1" base "$2" "$3" "$4" "$5" 8)"; }
+possible() {
+	awk -F, '$1 == "icount" && $6 == "mount_umount" { print $5 }' "$CSV" | sort -un
+}
+header() {
+	case $1 in
+	files) printf '  %-38s %9s %9s   %s\n' "open files (icount, 1 task, ops/s)" rc1 series series/rc1 ;;
+	walk) printf '  %-38s %9s %9s   %s\n' "mounts (icount, 1 task, ops/s)" rc1 series series/rc1 ;;
+	summary) printf '  %-38s %s\n' "icount, 1 task (higher is better)" series/rc1 ;;
+	count) printf '  %-38s %13s %16s\n' "write section, instructions" for_each_cpu for_each_cpu_nr ;;
+	*) return 1 ;;
+	esac
+}
+render() {
+	local p p0 pn list=""
+	header "$1" || die "no figure block '$1'"
+	p0=$(possible | head -n1)
+	pn=$(possible | tail -n1)
+	case $1 in
+	files)
+		row "open+close, own tmpfs file" icount 1 "$p0" open_close_private 1
+		row "open+close, one shared file" icount 1 "$p0" open_close_shared 1
+		row "remount,ro with 100k files open" icount 2 2 remount_ro 100000
+		;;
+	walk)
+		row "stat() across 8 nested mounts" icount 1 "$p0" stat_mounts 1
+		row "getcwd() inside them" icount 1 "$p0" getcwd_mounts 1
+		for p in $(possible); do
+			row "mount+umount, $p possible CPUs" icount 1 "$p" mount_umount 1
+		done
+		printf '  %s\n' "mount+umount, instructions per possible CPU"
+		printf '  %-38s %9s %9s\n' "from $p0 to $pn possible CPUs" \
+			"$(slope base "$p0" "$pn")" "$(slope patched "$p0" "$pn")"
+		;;
+	count)
+		for c in "512 8 1" "512 64 4" "4096 8 1" "4096 64 4"; do
+			# shellcheck disable=SC2086
+			set -- $c
+			printf '  %-38s %13s %16s\n' "NR_CPUS=$1, $2 possible, $3 online" \
+				"$(ir "$1" "$2" "$3" for_each_cpu)" "$(ir "$1" "$2" "$3" for_each_cpu_nr)"
+		done
+		;;
+	summary)
+		printf '  %-38s %s\n' "open+close of a tmpfs file" "$(r icount 1 "$p0" open_close_private 1)"
+		printf '  %-38s %s\n' "stat() across 8 nested mounts" "$(r icount 1 "$p0" stat_mounts 1)"
+		printf '  %-38s %s\n' "getcwd() inside them" "$(r icount 1 "$p0" getcwd_mounts 1)"
+		for p in $(possible); do
+			list="$list${list:+ / }$(r icount 1 "$p" mount_umount 1)"
+		done
+		printf '  %-38s %s\n' "mount+umount, $(possible | paste -sd/ -) possible" "$list"
+		printf '  %-38s %s\n' "remount,ro with 100k files open" "$(r icount 2 2 remount_ro 100000)"
+		;;
+	esac
+}
+names() { for n in files walk summary count; do echo "$n"; done; }
+# ir NR_CPUS NR_CPU_IDS ONLINE LOOP: instructions of one lock+unlock pair
+ir() {
+	awk -F, -v a="$1" -v b="$2" -v c="$3" -v l="$4" \
+		'$1 == a && $2 == b && $3 == c && $4 == l { print $5; f = 1 } END { if (!f) print "-" }' "$COUNT"
+}
+
+fill() {
+	local f n tmp
+	for f in "$@"; do
+		tmp=$(mktemp)
+		cp "$f" "$tmp"
+		for n in $(names); do
+			# the marker, or the block: its header and the indented lines
+			# that follow it
+			awk -v hdr="$(header "$n")" -v mark="@@FIGURES $n@@" -v blk="$(render "$n")" '
+				skip && !/^  / { skip = 0 }
+				skip { next }
+				$0 == mark || $0 == hdr { print blk; skip = ($0 == hdr); next }
+				{ print }' "$tmp" >"$tmp.new"
+			mv "$tmp.new" "$tmp"
+		done
+		cmp -s "$f" "$tmp" || cp "$tmp" "$f"
+		rm -f "$tmp"
+	done
+}
+
+check() {
+	local bad=0 n glob f blk have want
+	[ -f "$CSV" ] || die "no $CSV"
+	have=$(sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$CSV" | head -n1)
+	want=$(code_id)
+	if [ "$have" = "$want" ]; then
+		echo "ok - $(basename "$CSV") is of the code of patches/ (${want:0:12})"
+	else
+		echo "not ok - $(basename "$CSV") is of code ${have:-none}, patches/ are ${want:0:12}: run make bench"
+		bad=1
+	fi
+	while read -r n glob; do
+		blk=$(render "$n")
+		for f in $TOP/$glob; do
+			[ -f "$f" ] || { echo "not ok - figures '$n': no file $glob"; bad=1; continue; }
+			if grep -qxF -- "$(header "$n")" "$f" &&
+			   awk -v blk="$blk" 'BEGIN { n = split(blk, want, "\n") }
+				{ line[NR] = $0 }
+				END { for (i = 1; i + n - 1 <= NR; i++) {
+					for (j = 1; j <= n && line[i + j - 1] == want[j]; j++) ;
+					if (j > n) exit 0 }
+				      exit 1 }' "$f"; then
+				echo "ok - figures '$n' in ${f#"$TOP"/} are results/bench.csv's"
+			else
+				echo "not ok - figures '$n' in ${f#"$TOP"/} differ from results/bench.csv's (rig/figures.sh fill)"
+				bad=1
+			fi
+		done
+	done < <(grep -v '^#' "$MAP" | grep .)
+	return $bad
+}
+
+case ${1:-} in
+render) render "${2:?usage: figures.sh render NAME}" ;;
+fill) shift; fill "$@" ;;
+check) check ;;
+*) die "usage: figures.sh render NAME | fill FILE... | check" ;;
+esac
