@@ -39,6 +39,8 @@ else
 	say "series $(series_id) ($(series_list | wc -l) patches)"
 	series_id >"$kt/series"
 	base_tree
+	# checkpatch --strict and kernel-doc, patch by patch (the report judges)
+	"$RIG/lint.sh" >"$kt/lint" || die "rig/lint.sh failed"
 	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 	mkdir -p "$kt/out"
 

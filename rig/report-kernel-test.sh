@@ -109,6 +109,15 @@ else
 fi
 [ -z "$size_noted" ] || size_verdict="$size_verdict (larger, not judged:${size_noted%,})"
 
+# rig/lint.sh's lines: a checkpatch --strict error, warning or check, or a
+# kernel-doc warning the patched tree has and base has not, fails
+lint_bad=$(awk '$1 == "LINT" {
+	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	if (v["checkpatch_errors"] + v["checkpatch_warnings"] + v["checkpatch_checks"] > 0 ||
+	    v["kerneldoc_patched"] > v["kerneldoc_base"]) print v["patch"] }' "$kt/lint" 2>/dev/null) || true
+[ -f "$kt/lint" ] || lint_bad="(no rig/lint.sh output)"
+[ -z "$lint_bad" ] || fails=$((fails + 1))
+
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
 # What CONFIGS / BASE_CONFIGS / BOOTS left out of this run
@@ -141,6 +150,19 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 		sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' "$RUNS/$name/qemu.log" 2>/dev/null; done | sort -u | paste -sd' ' -)"
 	echo "- applied before the series (rig/compat, base and patched alike):"
 	sed 's/^/  - /' "$kt/compat"
+	echo
+	echo "## Patches: checkpatch.pl --strict and kernel-doc"
+	echo
+	echo "rig/lint.sh: checkpatch.pl --strict on each patch; scripts/kernel-doc's warnings on the kernel C files and headers each patch touches, in base and in the patched tree (\"no structured comments found\" left out)."
+	echo
+	echo "| patch | checkpatch errors | warnings | checks | kernel-doc base | kernel-doc patched |"
+	echo "|---|---|---|---|---|---|"
+	awk '$1 == "LINT" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		printf "| %s | %s | %s | %s | %s | %s |\n", v["patch"], v["checkpatch_errors"],
+			v["checkpatch_warnings"], v["checkpatch_checks"], v["kerneldoc_base"], v["kerneldoc_patched"] }' \
+		"$kt/lint" 2>/dev/null || true
+	echo
+	if [ -n "$lint_bad" ]; then echo "FAIL: $lint_bad" | paste -sd' ' -; else echo "PASS"; fi
 	echo
 	echo "## Builds"
 	echo
