@@ -75,7 +75,8 @@ render() {
 		for p in $(possible); do
 			list="$list${list:+ / }$(r icount 1 "$p" mount_umount 1)"
 		done
-		printf '  %-38s %s\n' "mount+umount, $(possible | paste -sd/ -) possible" "$list"
+		printf '  %-38s %s\n' "mount+umount at possible CPUs" "$(possible | paste -sd/ -)"
+		printf '  %-38s %s\n' "" "$list"
 		printf '  %-38s %s\n' "remount,ro with 100k files open" "$(r icount 2 2 remount_ro 100000)"
 		;;
 	esac
@@ -129,9 +130,9 @@ check() {
 					for (j = 1; j <= n && line[i + j - 1] == want[j]; j++) ;
 					if (j > n) exit 0 }
 				      exit 1 }' "$f"; then
-				echo "ok - figures '$n' in ${f#"$TOP"/} are results/bench.csv's"
+				echo "ok - figures '$n' in ${f#"$TOP"/} are what results/ renders"
 			else
-				echo "not ok - figures '$n' in ${f#"$TOP"/} differ from results/bench.csv's (rig/figures.sh fill)"
+				echo "not ok - figures '$n' in ${f#"$TOP"/} differ from what results/ renders (rig/figures.sh fill)"
 				bad=1
 			fi
 		done
