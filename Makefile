@@ -8,7 +8,9 @@
 #   make bisect KERNEL_SRC=...      build every prefix in every config
 #   make bench KERNEL_SRC=...       base vs patched benchmark -> results/
 #   make soak KERNEL_SRC=... [MINUTES=10]
-.PHONY: check microbench count tree export kernel-test bisect bench soak clean
+#   make sizes                      struct file, compiled -> results/sizes.csv
+#                                   (after the smp and i386 builds)
+.PHONY: check microbench count tree export kernel-test bisect bench soak sizes clean
 
 export KERNEL_SRC MINUTES
 
@@ -28,6 +30,9 @@ tree:
 
 export:
 	@rig/export.sh
+
+sizes:
+	@rig/sizes.sh
 
 kernel-test bisect bench soak:
 	@rig/deps.sh $@

@@ -41,6 +41,9 @@ else
 	base_tree
 	# checkpatch --strict and kernel-doc, patch by patch (the report judges)
 	"$RIG/lint.sh" >"$kt/lint" || die "rig/lint.sh failed"
+	# the spin model of lg_global_lock_online()'s CPU hotplug protocol
+	# and its mutants (make check runs it too; the report shows it)
+	"$RIG/proof/promela/check.sh" >"$kt/spin" 2>&1 || true
 	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 	mkdir -p "$kt/out"
 
@@ -62,6 +65,10 @@ else
 			[ ! -f "$o/$f" ] || cp "$o/$f" "$kt/out/$kern-$cfg/"
 		done
 	done <"$kt/scenarios"
+	# struct file's size compiled in the x86 configs, also with
+	# CONFIG_SECURITY on (the report shows it; results/sizes.csv)
+	OUT=$kt/sizes.csv "$RIG/sizes.sh" >/dev/null ||
+		say "rig/sizes.sh failed: no compiled sizes in the report"
 	# the compat patches the trees were made with, for the report
 	for p in "$RIG"/compat/*.patch; do
 		sed -n 's/^Subject: \[PATCH\] //p' "$p"

@@ -117,6 +117,12 @@ lint_bad=$(awk '$1 == "LINT" {
 	    v["kerneldoc_patched"] > v["kerneldoc_base"]) print v["patch"] }' "$kt/lint" 2>/dev/null) || true
 [ -f "$kt/lint" ] || lint_bad="(no rig/lint.sh output)"
 [ -z "$lint_bad" ] || fails=$((fails + 1))
+# the spin model: every line ok (none when kernel-test did not run it)
+spin_bad=
+if [ -f "$kt/spin" ] && { grep -q '^not ok' "$kt/spin" || ! grep -q '^ok' "$kt/spin"; }; then
+	spin_bad=1
+	fails=$((fails + 1))
+fi
 
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
@@ -256,6 +262,42 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	printf '%s' "$size_rows"
 	echo
 	echo "$size_verdict"
+	echo
+	echo "rig/sizes.sh: sizeof(struct file) and the filp object SLUB makes of it (64-byte lines), compiled against each tree in the x86 configs as built and with CONFIG_SECURITY forced on (not judged; the per-CPU lists patch states the i386 cost):"
+	echo
+	if [ -f "$kt/sizes.csv" ]; then
+		echo "| arch | config | CONFIG_SECURITY | base sizeof / object | patched sizeof / object |"
+		echo "|---|---|---|---|---|"
+		awk -F, 'NR > 1 { k = $1 " | " $2 " | " $3; v[k, $4] = $5 " / " $6; if (!(k in s)) { s[k] = 1; o[++n] = k } }
+			END { for (i = 1; i <= n; i++) printf "| %s | %s | %s |\n", o[i], v[o[i], "base"], v[o[i], "patched"] }' \
+			"$kt/sizes.csv"
+		cp "$kt/sizes.csv" "$RESULTS/sizes.csv"
+	else
+		echo "not measured (rig/sizes.sh did not run)"
+	fi
+	echo
+	echo "## Model check: spin"
+	echo
+	echo "rig/proof/promela/check.sh: the model of lg_global_lock_online()'s CPU hotplug protocol (readers, a writer, a CPU going up and down) must pass, each mutant must be rejected."
+	echo
+	if [ -s "$kt/spin" ]; then
+		echo '```'
+		sed "s#/tmp/[^ /]*/#SCRATCH/#g" "$kt/spin"
+		echo '```'
+		if [ -n "$spin_bad" ]; then echo "FAIL"; else echo "PASS"; fi
+	else
+		echo "not run"
+	fi
+	echo
+	echo "## Kernel mutants"
+	echo
+	echo "Booted by hand (rig/mutants/kernel/NAME.sed on the patched tree); each file in results/mutants/ names the series it ran on and the verdict of its boots:"
+	echo
+	for f in "$RESULTS"/mutants/*.txt; do
+		[ -f "$f" ] || continue
+		echo "- \`${f#"$TOP"/}\`: $(head -n1 "$f" | sed 's/^# //')"
+		grep -A1 '^# verdict:\|rig/verdict.sh.s verdict:' "$f" | grep -v '^#\|^--' | sed 's/^/  - /'
+	done
 	echo
 	echo "## Soak"
 	echo
