@@ -1,7 +1,7 @@
 #!/bin/bash
 # The figures that prose quotes (changelogs, the cover letter, the README's
 # headline), written by the rig from results/bench.csv (and the instruction
-# counts of results/count.csv) so that they cannot go stale.  A figure block is a few indented lines whose first line, its
+# counts of results/count.csv, the sizes of results/sizes.csv) so that they cannot go stale.  A figure block is a few indented lines whose first line, its
 # header, is fixed text; rig/figures.txt says which block goes where.
 #   figures.sh render NAME     print the block
 #   figures.sh fill FILE...    in each FILE, replace a line "@@FIGURES NAME@@"
@@ -16,6 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 CSV=${CSV:-$RESULTS/bench.csv}
 COUNT=${COUNT:-$RESULTS/count.csv}
+SIZES=${SIZES:-$RESULTS/sizes.csv}
 . "$RIG/bench-csv.sh"
 MAP=$RIG/figures.txt
 
@@ -35,7 +36,8 @@ header() {
 	files) printf '  %-38s %9s %9s   %s\n' "open files (icount, 1 task, ops/s)" rc1 series series/rc1 ;;
 	walk) printf '  %-38s %9s %9s   %s\n' "mounts (icount, 1 task, ops/s)" rc1 series series/rc1 ;;
 	summary) printf '  %-38s %s\n' "icount, 1 task (higher is better)" series/rc1 ;;
-	count) printf '  %-38s %13s %16s\n' "write section, instructions" for_each_cpu for_each_cpu_nr ;;
+	sizes) printf '  %-38s %9s %9s\n' "struct file / filp slab object, bytes" rc1 series ;;
+	count) printf '  %-38s %13s %16s\n' "write section, instructions" for_each_cpu series ;;
 	*) return 1 ;;
 	esac
 }
@@ -65,8 +67,14 @@ render() {
 			# shellcheck disable=SC2086
 			set -- $c
 			printf '  %-38s %13s %16s\n' "NR_CPUS=$1, $2 possible, $3 online" \
-				"$(ir "$1" "$2" "$3" for_each_cpu)" "$(ir "$1" "$2" "$3" for_each_cpu_nr)"
+				"$(ir "$1" "$2" "$3" for_each_cpu)" "$(ir "$1" "$2" "$3" series)"
 		done
+		;;
+	sizes)
+		awk -F, 'NR > 1 { k = $1 ($3 == "y" ? ", CONFIG_SECURITY=y" : ""); v[k, $4] = $5 "/" $6
+			if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
+			END { for (i = 1; i <= n; i++)
+				printf "  %-38s %9s %9s\n", order[i], v[order[i], "base"], v[order[i], "patched"] }' "$SIZES"
 		;;
 	summary)
 		printf '  %-38s %s\n' "open+close of a tmpfs file" "$(r icount 1 "$p0" open_close_private 1)"
@@ -81,7 +89,7 @@ render() {
 		;;
 	esac
 }
-names() { for n in files walk summary count; do echo "$n"; done; }
+names() { for n in files walk summary count sizes; do echo "$n"; done; }
 # ir NR_CPUS NR_CPU_IDS ONLINE LOOP: instructions of one lock+unlock pair
 ir() {
 	awk -F, -v a="$1" -v b="$2" -v c="$3" -v l="$4" \

@@ -1,9 +1,10 @@
 #!/bin/sh
 # make count: valgrind's instruction count (callgrind's Ir) of one
 # lg_global_lock_online() + lg_global_unlock_online() pair, the write side
-# of a brlock, with the series' for_each_cpu_nr() loops (scanning up to
-# nr_cpu_ids) and with for_each_cpu() (scanning nr_cpumask_bits = NR_CPUS,
-# the kernel without CONFIG_CPUMASK_OFFSTACK), for each CONFIG_NR_CPUS in
+# of a brlock, with the series' mask walk (a word at a time, up to the
+# word of nr_cpu_ids - 1; loop "series") and with for_each_cpu() (which
+# scans nr_cpumask_bits = NR_CPUS, the kernel without
+# CONFIG_CPUMASK_OFFSTACK), for each CONFIG_NR_CPUS in
 # COUNT_NR_CPUS, nr_cpu_ids 2, 8, 64, 512, 4096 (up to NR_CPUS) and 1, 2,
 # 4 CPUs online.
 #
@@ -47,7 +48,7 @@ for nr in $COUNT_NR_CPUS; do
 		[ "$ids" -le "$nr" ] || continue
 		for online in 1 2 4; do
 			[ "$online" -le "$ids" ] || continue
-			for loop in for_each_cpu for_each_cpu_nr; do
+			for loop in for_each_cpu series; do
 				bin=$O/count-$loop/count-$nr
 				if ! a=$(ir "$bin" "$ids" "$online" "$PAIRS") ||
 					! b=$(ir "$bin" "$ids" "$online" $((2 * PAIRS))); then

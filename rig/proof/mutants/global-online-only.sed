@@ -1,7 +1,5 @@
 # Mutant: lg_global_lock() takes only the online CPUs' locks (the
-# upstream mistake that left offline CPUs' data unprotected).  Its loops
-# are lg_lock_all() and lg_unlock_all(), which the fallback of an
-# uninitialised lg_global_lock_online() shares.
+# upstream mistake that left offline CPUs' data unprotected).
 # file: kernel/lglock.c
-/^static void lg_lock_all(/,/^}/s/for_each_possible_cpu(cpu)/for_each_online_cpu(cpu)/
-/^static void lg_unlock_all(/,/^}/s/for_each_possible_cpu(cpu)/for_each_online_cpu(cpu)/
+/^void __lg_global_lock(/,/^}/s/lg_lock_mask(lg, cpu_possible_mask)/lg_lock_mask(lg, cpu_online_mask)/
+/^void __lg_global_unlock(/,/^}/s/lg_unlock_mask(lg, cpu_possible_mask)/lg_unlock_mask(lg, cpu_online_mask)/

@@ -2,4 +2,4 @@
 # releases the online set even after a fallback that took every possible
 # CPU's lock: an uninitialised lock stays held by everyone.
 # file: kernel/lglock.c
-/^void __lg_global_unlock_online(/,/^}/s/^\tif (unlikely(lg->online_took_all))$/\tif (0)/
+/^void __lg_global_unlock_online(/,/^}/s/lg_unlock_mask(lg, unlikely(lg->online_took_all) ?/lg_unlock_mask(lg, 0 ?/

@@ -3,5 +3,5 @@
 # taking every possible CPU's lock, and so excludes nobody; the unlock
 # matches it.
 # file: kernel/lglock.c
-/^void __lg_global_lock_online(/,/^}/s/^\tif (unlikely(lg->online_took_all)) {$/\tif (0) {/
-/^void __lg_global_unlock_online(/,/^}/s/^\tif (unlikely(lg->online_took_all))$/\tif (0)/
+/^void __lg_global_lock_online(/,/^}/s/lg_lock_mask(lg, unlikely(lg->online_took_all) ?/lg_lock_mask(lg, 0 ?/
+/^void __lg_global_unlock_online(/,/^}/s/lg_unlock_mask(lg, unlikely(lg->online_took_all) ?/lg_unlock_mask(lg, 0 ?/

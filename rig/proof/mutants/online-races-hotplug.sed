@@ -4,5 +4,5 @@
 # file: kernel/lglock.c
 /^\tcase CPU_UP_PREPARE:$/,/break;/{/^\t\tspin_lock(&lg->online_lock);$/d}
 /^\tcase CPU_UP_PREPARE:$/,/break;/{/^\t\tspin_unlock(&lg->online_lock);$/d}
-/^void __lg_global_lock_online(/,/^}/s/for_each_cpu_nr(cpu, &lg->online)/for_each_online_cpu(cpu)/
-/^void __lg_global_unlock_online(/,/^}/s/for_each_cpu_nr(cpu, &lg->online)/for_each_online_cpu(cpu)/
+/^void __lg_global_lock_online(/,/^}/s/cpu_possible_mask : &lg->online);/cpu_possible_mask : cpu_online_mask);/
+/^void __lg_global_unlock_online(/,/^}/s/cpu_possible_mask : &lg->online);/cpu_possible_mask : cpu_online_mask);/

@@ -7,9 +7,7 @@
  * NR_CPUS unless a test says otherwise), cpumask_check() returns its
  * argument, cpumask_next() finds the next CPU with find_next_bit() over
  * nr_cpumask_bits, and for_each_cpu(), for_each_possible_cpu() and
- * for_each_online_cpu() loop on it.  cpumask_next_nr() and
- * for_each_cpu_nr() are the series' own (the cpumask patch), the same
- * loop scanning only up to nr_cpu_ids.
+ * for_each_online_cpu() loop on it.
  *
  * The machine's: the bit operations are relaxed atomics, a word at a
  * time, as CPU hotplug changes the masks while lockers read them.
@@ -83,20 +81,6 @@ static inline unsigned int cpumask_next(int n, const struct cpumask *srcp)
 #define for_each_cpu(cpu, mask)						\
 	for ((cpu) = -1;						\
 	     (cpu) = cpumask_next((cpu), (mask)),			\
-	     (cpu) < nr_cpu_ids;)
-
-/* the series' (include/linux/cpumask.h, the cpumask patch) */
-static inline unsigned int cpumask_next_nr(int n, const struct cpumask *srcp)
-{
-	/* -1 is a legal arg here. */
-	if (n != -1)
-		cpumask_check(n);
-	return find_next_bit(cpumask_bits(srcp), nr_cpu_ids, n + 1);
-}
-
-#define for_each_cpu_nr(cpu, mask)					\
-	for ((cpu) = -1;						\
-	     (cpu) = cpumask_next_nr((cpu), (mask)),			\
 	     (cpu) < nr_cpu_ids;)
 
 #define for_each_possible_cpu(cpu)	for_each_cpu((cpu), cpu_possible_mask)
