@@ -8,9 +8,11 @@
 #   make bisect KERNEL_SRC=...      build every prefix in every config
 #   make bench KERNEL_SRC=...       base vs patched benchmark -> results/
 #   make soak KERNEL_SRC=... [MINUTES=10]
+#   make mutants KERNEL_SRC=...     does the booted suite kill the kernel
+#                                   mutants? -> results/mutants.md
 #   make sizes                      struct file, compiled -> results/sizes.csv
 #                                   (after the smp and i386 builds)
-.PHONY: check microbench count tree export kernel-test bisect bench soak sizes clean
+.PHONY: check microbench count tree export kernel-test bisect bench soak mutants sizes clean
 
 export KERNEL_SRC MINUTES
 
@@ -33,6 +35,10 @@ export:
 
 sizes:
 	@rig/sizes.sh
+
+mutants:
+	@rig/deps.sh kernel-test
+	@rig/mutants.sh
 
 kernel-test bisect bench soak:
 	@rig/deps.sh $@

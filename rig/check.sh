@@ -270,6 +270,31 @@ else
 fi
 sed 's/^/    /' "$scratch/figures.log"
 
+# 6. each kernel mutant still applies to the series: its sed changes a
+# line of its file as the patches of patches/ have it (added or context
+# lines; no tree needed), so the set follows the series
+# post FILE: the lines of FILE that the patches show, after the series,
+# each hunk after the function line of its @@ header (what a sed's
+# /^function(/,/^}/ range starts at)
+post() {
+	awk -v f="$1" '/^diff --git / { on = ($3 == "a/" f) ; next }
+		on && /^(\+\+\+|---) / { next }
+		on && /^@@ / { sub(/^@@ [^@]* @@ ?/, ""); print; next }
+		on && /^[+ ]/ { print substr($0, 2) }' "$PATCHES"/0*.patch
+}
+mutant_applies() {
+	local f
+	f=$(sed -n 's/^# file: *//p' "$1" | head -n1)
+	[ -n "$f" ] || { echo "    $1: no '# file:' line"; return 1; }
+	post "$f" >"$scratch/mut.orig"
+	[ -s "$scratch/mut.orig" ] || { echo "    $1: the series does not touch $f"; return 1; }
+	sed -f "$1" "$scratch/mut.orig" >"$scratch/mut.new"
+	! cmp -s "$scratch/mut.orig" "$scratch/mut.new" || { echo "    $1: stale, changes nothing in $f"; return 1; }
+}
+for m in "$RIG"/mutants/kernel/*.sed; do
+	t "kernel mutant $(basename "$m" .sed) applies to the series" mutant_applies "$m"
+done
+
 status >"$scratch/git-status.after"
 t "make check leaves git status as it found it" cmp -s "$scratch/git-status.before" "$scratch/git-status.after"
 
