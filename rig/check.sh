@@ -295,6 +295,21 @@ for m in "$RIG"/mutants/kernel/*.sed; do
 	t "kernel mutant $(basename "$m" .sed) applies to the series" mutant_applies "$m"
 done
 
+# 7. the README's patch list is the series: item N is patch N's subject
+readme_patches() {
+	local i=0 p subj
+	while read -r p; do
+		i=$((i + 1))
+		subj=$(awk '/^Subject: / { s = $0; getline; while ($0 ~ /^ /) { s = s $0; getline }; print s; exit }' \
+			"$PATCHES/$p" | sed 's/^Subject: \[PATCH[^]]*\] //')
+		grep -qF -- "$i. \`$subj\`" "$TOP/README.md" ||
+			{ echo "    README.md has no item '$i. \`$subj\`'"; return 1; }
+	done < <(series_list)
+	! grep -q "^$((i + 1))\. \`" "$TOP/README.md" ||
+		{ echo "    README.md lists more than the $i patches"; return 1; }
+}
+t "README's patch list is patches/series, in order" readme_patches
+
 status >"$scratch/git-status.after"
 t "make check leaves git status as it found it" cmp -s "$scratch/git-status.before" "$scratch/git-status.after"
 
