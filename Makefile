@@ -22,9 +22,11 @@ check:
 
 microbench: check
 	cp build/check/microbench.csv results/microbench.csv
+	@rig/index.sh
 
 count: check
 	cp build/check/count.csv results/count.csv
+	@rig/index.sh
 
 tree:
 	@rig/deps.sh tree

@@ -77,5 +77,6 @@ done
 for cfg in $cfgs; do
 	echo "# $(grep -c "^[0-9]* $cfg FAIL " "$(log "$cfg")") failures; $(($(date +%s) - start))s for all of ${cfgs//$'\n'/ }" >>"$(log "$cfg")"
 done
+"$RIG/index.sh"
 say "bisect: $fails failures; $(for cfg in $cfgs; do log "$cfg"; done | sed "s#^$TOP/##" | tr '\n' ' ')"
 [ "$fails" -eq 0 ]

@@ -310,6 +310,9 @@ readme_patches() {
 }
 t "README's patch list is patches/series, in order" readme_patches
 
+# 8. results/INDEX.md is what rig/index.sh writes from results/ now
+t "results/INDEX.md is current (rig/index.sh)" "$RIG/index.sh" --check
+
 status >"$scratch/git-status.after"
 t "make check leaves git status as it found it" cmp -s "$scratch/git-status.before" "$scratch/git-status.after"
 

@@ -45,4 +45,5 @@ fi
 rm -rf "$tmp"
 # the figures that changelogs, the cover letter and the README quote
 "$RIG/figures.sh" fill "$PATCHES"/*.patch "$TOP/README.md"
+"$RIG/index.sh"
 say "exported $n patches; series id $(series_id)"

@@ -122,5 +122,6 @@ done
 	echo "Killed: $killed of $(grep -vc 'variant' "$table" || true) mutants tried."
 } >"$RESULTS/mutants.md.new"
 mv "$RESULTS/mutants.md.new" "$RESULTS/mutants.md"
+"$RIG/index.sh"
 say "mutants: $killed killed of $n built; $bad not as expected"
 [ "$bad" -eq 0 ]

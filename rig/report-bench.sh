@@ -246,4 +246,5 @@ unset multiplot
 EOF
 	fi
 fi
+"$RIG/index.sh"
 say "report-bench: ${MD#$TOP/} and the plots"

@@ -329,5 +329,6 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 		echo "- $(basename "$f"): $(grep -c '^[0-9]* [^ ]* ok ' "$f") prefixes ok, $(grep -c '^[0-9]* [^ ]* FAIL ' "$f") failed$(tail -n 1 "$f" | grep -q '^# [0-9]* failures' || echo ', unfinished') ($(of "$f"))"
 	done
 } >"$REPORT"
+"$RIG/index.sh"
 say "report: ${REPORT#"$TOP"/} — $verdict"
 [ $fails -eq 0 ]

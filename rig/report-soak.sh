@@ -105,6 +105,7 @@ res=$RESULTS/$name.md
 		echo '```'
 	fi
 } >"$res"
+"$RIG/index.sh"
 say "soak: $verdict; ${res#"$TOP"/}"
 say "soak: ${summary:-no summary}"
 [ ${#why[@]} -eq 0 ]

@@ -57,5 +57,6 @@ object() { local line=64; while [ "$1" -le $((line / 2)) ]; do line=$((line / 2)
 	done
 } >"$OUT.new"
 mv "$OUT.new" "$OUT"
+[ "$OUT" != "$RESULTS/sizes.csv" ] || "$RIG/index.sh"
 cat "$OUT"
 say "sizes: $OUT"
