@@ -203,7 +203,8 @@ if [ -f "$ext/include/linux/lglock.h" ] && [ -f "$ext/kernel/lglock.c" ]; then
 	# copies its CSV to results/
 	if make -s -C "$RIG/proof" KSRC="$ext" O="$scratch/proof" microbench \
 		>"$scratch/microbench.log" 2>&1; then
-		cp "$scratch/proof/microbench.csv" "$scratch/microbench.csv" 2>/dev/null || true
+		{ echo "# series $(series_id); $(date -u +%Y-%m-%dT%H:%MZ); rig/proof microbench (the shim's locks)"
+		  cat "$scratch/proof/microbench.csv"; } >"$scratch/microbench.csv" 2>/dev/null || true
 	fi
 	sed 's/^/# /' "$scratch/microbench.log"
 	# the write side's instruction counts (valgrind); make count copies
@@ -211,7 +212,8 @@ if [ -f "$ext/include/linux/lglock.h" ] && [ -f "$ext/kernel/lglock.c" ]; then
 	if make -s -C "$RIG/proof" KSRC="$ext" O="$scratch/proof" count \
 		>"$scratch/count.log" 2>&1; then
 		ok "rig/proof: instruction counts of the brlock write side"
-		cp "$scratch/proof/count.csv" "$scratch/count.csv"
+		{ echo "# series $(series_id); $(date -u +%Y-%m-%dT%H:%MZ); rig/proof count (valgrind)"
+		  cat "$scratch/proof/count.csv"; } >"$scratch/count.csv"
 	else
 		nok "rig/proof: instruction counts of the brlock write side"
 		sed 's/^/    /' "$scratch/count.log"

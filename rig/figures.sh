@@ -71,7 +71,7 @@ render() {
 		done
 		;;
 	sizes)
-		awk -F, 'NR > 1 { k = $1 ($3 == "y" ? ", CONFIG_SECURITY=y" : ""); v[k, $4] = $5 "/" $6
+		awk -F, '/^#/ || $1 == "arch" { next } { k = $1 ($3 == "y" ? ", CONFIG_SECURITY=y" : ""); v[k, $4] = $5 "/" $6
 			if (!(k in seen)) { seen[k] = 1; order[++n] = k } }
 			END { for (i = 1; i <= n; i++)
 				printf "  %-38s %9s %9s\n", order[i], v[order[i], "base"], v[order[i], "patched"] }' "$SIZES"

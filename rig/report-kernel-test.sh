@@ -268,7 +268,7 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	if [ -f "$kt/sizes.csv" ]; then
 		echo "| arch | config | CONFIG_SECURITY | base sizeof / object | patched sizeof / object |"
 		echo "|---|---|---|---|---|"
-		awk -F, 'NR > 1 { k = $1 " | " $2 " | " $3; v[k, $4] = $5 " / " $6; if (!(k in s)) { s[k] = 1; o[++n] = k } }
+		awk -F, '/^#/ || $1 == "arch" { next } { k = $1 " | " $2 " | " $3; v[k, $4] = $5 " / " $6; if (!(k in s)) { s[k] = 1; o[++n] = k } }
 			END { for (i = 1; i <= n; i++) printf "| %s | %s | %s |\n", o[i], v[o[i], "base"], v[o[i], "patched"] }' \
 			"$kt/sizes.csv"
 		cp "$kt/sizes.csv" "$RESULTS/sizes.csv"

@@ -11,6 +11,7 @@
 # size fits there.  The guests' filp_size test reads the same from
 # /sys/kernel/slab/filp for the configs as built.
 # Writes results/sizes.csv (also printed):
+#   a "# series ID; DATE" line, then
 #   arch,config,security,kernel,sizeof_file,filp_object
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -43,6 +44,7 @@ object() { local line=64; while [ "$1" -le $((line / 2)) ]; do line=$((line / 2)
 	echo $(( ($1 + line - 1) / line * line )); }
 
 {
+	echo "# series $(series_id); $(date -u +%Y-%m-%dT%H:%MZ); rig/sizes.sh"
 	echo "arch,config,security,kernel,sizeof_file,filp_object"
 	for c in $SIZES_CONFIGS; do
 		arch=$(config_meta "$c" arch x86_64)
