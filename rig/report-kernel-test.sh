@@ -291,43 +291,18 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	echo
 	echo "## Kernel mutants"
 	echo
-	echo "Booted by hand (rig/mutants/kernel/NAME.sed on the patched tree); each file in results/mutants/ names the series it ran on and the verdict of its boots:"
+	echo "\`make mutants\` (rig/mutants.sh): kernel mutants that the booted suite must kill; [mutants.md](mutants.md) has its table and each mutant's boots. Its rows now:"
 	echo
-	for f in "$RESULTS"/mutants/*.txt; do
-		[ -f "$f" ] || continue
-		echo "- \`${f#"$TOP"/}\`: $(head -n1 "$f" | sed 's/^# //')"
-		grep -A1 '^# verdict:\|rig/verdict.sh.s verdict:' "$f" | grep -v '^#\|^--' | sed 's/^/  - /'
-	done
+	if [ -f "$RESULTS/mutants.md" ]; then
+		sed -n '/^| mutant /,/^$/p' "$RESULTS/mutants.md"
+		grep '^Killed:' "$RESULTS/mutants.md" || true
+	else
+		echo "not run"
+	fi
 	echo
-	echo "## Soak"
+	echo "## Other reports"
 	echo
-	echo "Not run by kernel-test: \`make soak\` writes results/soak-*.md.  The ones there now:"
-	echo
-	sid=$(series_id)
-	# what a results file's first line says it is of, against this series
-	of() {
-		local s
-		s=$(head -n 1 "$1")
-		case $s in
-		"series: $sid") echo "this series" ;;
-		"series: "*) echo "series ${s:8:8}, not this one" ;;
-		*) echo "$s" ;;
-		esac
-	}
-	for f in "$RESULTS"/soak-*.md; do
-		[ -f "$f" ] || continue
-		echo "- $(basename "$f"): $(sed -n 's/^### Soak, //p' "$f" | head -n 1) ($(of "$f"))"
-		sed -n 's/^- under faults/  - under faults/p' "$f" | head -n 1
-	done
-	echo
-	echo "## Bisect"
-	echo
-	echo "Not run by kernel-test: \`make bisect\` writes results/bisect-CONFIG.txt.  The ones there now:"
-	echo
-	for f in "$RESULTS"/bisect-*.txt; do
-		[ -f "$f" ] || continue
-		echo "- $(basename "$f"): $(grep -c '^[0-9]* [^ ]* ok ' "$f") prefixes ok, $(grep -c '^[0-9]* [^ ]* FAIL ' "$f") failed$(tail -n 1 "$f" | grep -q '^# [0-9]* failures' || echo ', unfinished') ($(of "$f"))"
-	done
+	echo "Not run by kernel-test: \`make soak\`, \`make bisect\`, \`make bench\` and \`make mutants\` write reports of their own. [INDEX.md](INDEX.md) lists every report with its series, date and verdict, and marks those of another series."
 } >"$REPORT"
 "$RIG/index.sh"
 say "report: ${REPORT#"$TOP"/} — $verdict"
