@@ -282,7 +282,7 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	echo
 	if [ -s "$kt/spin" ]; then
 		echo '```'
-		sed "s#/tmp/[^ /]*/#SCRATCH/#g" "$kt/spin"
+		sed "s#/tmp/[^ /]*#SCRATCH#g" "$kt/spin"
 		echo '```'
 		if [ -n "$spin_bad" ]; then echo "FAIL"; else echo "PASS"; fi
 	else
