@@ -297,6 +297,67 @@ static void t_mount_walkers(void)
 	CHECK(count_mounts_under(path("c")) == 0, "everything unmounted");
 }
 
+/*
+ * The brlock across CPU hotplug: walkers on every CPU (readers), a mount
+ * writer, and a CPU going offline and online again and again.  A CPU that
+ * comes up during a write section must wait for its end; one that did not
+ * would let a reader in beside the writer, and an unlock over the CPUs
+ * online at unlock time would release a lock the writer never took.
+ */
+static void t_hotplug_walkers(void)
+{
+	int i, st, victim, cycles = 0;
+	pid_t pids[64], w;
+	long total = 0;
+	double until;
+
+	need_cpus(2);
+	victim = cpus[ncpus - 1];
+	if (!hotplug_possible(victim)) {
+		note("cpu %d cannot be taken offline", victim);
+		exit(4);
+	}
+	ms = shm(sizeof(*ms));
+	CHECK(make_chain(8) == 0, "chain of 8 mounts");
+	for (i = 0; i < ncpus; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			failures = 0;
+			pin(cpus[i]);
+			chain_walker(i, cpus[i]);
+			_exit(failures ? 1 : 0);
+		}
+	}
+	w = fork();
+	if (w == 0) {
+		failures = 0;
+		pin(cpus[0]);
+		mount_writer();
+		_exit(failures ? 1 : 0);
+	}
+	pin(cpus[0]);
+	until = now() + 8;
+	while (now() < until) {
+		CHECK(cpu_online(victim, 0) == 0, "offline cpu %d", victim);
+		CHECK(cpu_online(victim, 1) == 0, "online cpu %d", victim);
+		cycles++;
+	}
+	ms->stop = 1;
+	for (i = 0; i < ncpus; i++) {
+		waitpid(pids[i], &st, 0);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "walker %d", i);
+		total += ms->lookups[i];
+	}
+	waitpid(w, &st, 0);
+	CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "mount writer");
+	note("%d hotplug cycles of cpu %d; %ld walks by %d walkers, %ld mount cycles",
+	     cycles, victim, total, ncpus, ms->lookups[63]);
+	CHECK(cycles > 0, "no hotplug cycle");
+	check_mountinfo();
+	drop_chain();
+	CHECK(count_mounts_under(path("c")) == 0, "everything unmounted");
+}
+
 static void t_unshare_copy(void)
 {
 	int i, st, n;
@@ -1066,6 +1127,7 @@ static const struct test tests[] = {
 	{ "remount_offline", t_remount_offline, 0 },
 	{ "pty_storm", t_pty_storm, 0 },
 	{ "mount_walkers", t_mount_walkers, 1 },
+	{ "hotplug_walkers", t_hotplug_walkers, 0 },
 	{ "unshare_copy", t_unshare_copy, 1 },
 	{ "umount_busy", t_umount_busy, 1 },
 	{ "tty_remount", t_tty_remount, 0, 1 },
