@@ -4,7 +4,7 @@
 set -euo pipefail
 tree="git tar curl bzip2"
 kernel="$tree gcc make bc perl cpio ccache"
-boot="$kernel qemu-system-x86 musl-tools"
+boot="$kernel qemu-system-x86 musl-tools e2fsprogs"
 case ${1:-check} in
 check) want="gcc make git musl-tools libtsan2 util-linux shellcheck spin valgrind" ;;
 tree) want=$tree ;;
