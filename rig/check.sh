@@ -255,6 +255,15 @@ if make -s -C "$RIG/guest" O="$scratch" EXTRA=-Werror; then
 			! grep -q 'child did not exit' "$scratch/battery.log"
 		}
 		t "differential battery runs to its end in a private mount namespace" battery_ok
+		# the LTP runner on canned tests (rig/tests/ltp)
+		ltprun_ok() {
+			rm -rf "$scratch/ltp" && cp -r "$RIG/tests/ltp" "$scratch/ltp" || return 1
+			LTP_DIR=$scratch/ltp LTP_TEST_TIMEOUT=2 unshare -m sh -c \
+				"mount --make-rprivate / && exec '$scratch/ltprun'" >"$scratch/ltprun.log" 2>&1
+			diff -u "$RIG/tests/ltp/expected" "$scratch/ltprun.log" | sed 's/^/    /'
+			cmp -s "$RIG/tests/ltp/expected" "$scratch/ltprun.log"
+		}
+		t "LTP runner: one LTP line per canned test, summaries and old-style results counted" ltprun_ok
 	else
 		echo "# SKIP guest VFS suite: unshare -m not permitted here"
 	fi

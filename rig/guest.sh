@@ -10,7 +10,8 @@
 #   modules of its build that its config names (KERNEL_OUTDIR/guest-modules,
 #   rig/build.sh "# module:") go to /, and an empty 1 MiB ext2 image to
 #   /ext2.img.
-#   $GUEST_FILES: more files, "/dest=/host/src ...", as they are.
+#   $GUEST_FILES: more files, "/dest=/host/src ...", as they are;
+#   $GUEST_LTP: an LTP build (rig/ltp.sh) for /ltp/bin and /ltp/tests.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -63,6 +64,16 @@ fi
 	for k in "$out"/extmod/*.ko "$out"/guest-modules/*.ko; do
 		[ -f "$k" ] && echo "file /$(basename "$k") $k 0644 0 0"
 	done
+	# LTP (boot.sh sets GUEST_LTP for a run of /bin/ltprun)
+	if [ -n "${GUEST_LTP:-}" ]; then
+		[ -f "$GUEST_LTP/tests" ] || die "no $GUEST_LTP/tests: run rig/ltp.sh (LTP_SRC=...)"
+		echo "dir /ltp 0755 0 0"
+		echo "dir /ltp/bin 0755 0 0"
+		echo "file /ltp/tests $GUEST_LTP/tests 0644 0 0"
+		for b in "$GUEST_LTP"/bin/*; do
+			echo "file /ltp/bin/$(basename "$b") $b 0755 0 0"
+		done
+	fi
 	for f in ${GUEST_FILES:-}; do
 		echo "file ${f%%=*} ${f#*=} 0644 0 0"
 	done
