@@ -271,6 +271,21 @@ else
 	nok "guest programs build with musl-gcc -static -Wall -Werror"
 fi
 
+# the QEMU plugin of the cache-line sharing model builds, and its model
+# counts canned traces right
+if make -s -C "$RIG/plugins" O="$scratch" >"$scratch/plugins.log" 2>&1; then
+	ok "rig/plugins build (lineshare.so against the plugin API as declared)"
+	if "$scratch/test-lineshare" >"$scratch/test-lineshare.log" 2>&1; then
+		ok "sharing model: one line written alternately by two vCPUs, two lines written apart, a producer and a reader"
+	else
+		nok "sharing model: one line written alternately by two vCPUs, two lines written apart, a producer and a reader"
+	fi
+	sed 's/^/    /' "$scratch/test-lineshare.log"
+else
+	nok "rig/plugins build (lineshare.so against the plugin API as declared)"
+	sed 's/^/    /' "$scratch/plugins.log"
+fi
+
 # 5. every figure that prose quotes is the rig's: the blocks of
 # rig/figures.txt are in their files as results/bench.csv renders them,
 # and bench.csv is of the code of patches/
