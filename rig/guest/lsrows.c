@@ -3,7 +3,7 @@
  * sharing model (rig/plugins/lineshare.c) sees.
  *   lsrows TASKS SECONDS ROW...
  * For each ROW (a test of the series' lglock-bench) it stores to the
- * begin mark, runs /bin/lglock-bench -t TASKS -T SECONDS ROW, and stores
+ * begin mark, runs /bin/lglock-bench -t SECONDS -T TASKS ROW, and stores
  * to the end mark, so that the plugin's row N is the Nth ROW here; the
  * bench's own lines (BENCH,ROW,... with its operations a second) pass
  * through, preceded by "LSROW N ROW".
@@ -38,8 +38,8 @@ int main(int argc, char **argv)
 		mark[0] = i;		/* begin */
 		pid = fork();
 		if (pid == 0) {
-			execl("/bin/lglock-bench", "lglock-bench", "-t", argv[1],
-			      "-T", argv[2], argv[i], (char *)NULL);
+			execl("/bin/lglock-bench", "lglock-bench", "-t", argv[2],
+			      "-T", argv[1], argv[i], (char *)NULL);
 			_exit(127);
 		}
 		waitpid(pid, &st, 0);
