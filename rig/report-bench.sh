@@ -197,10 +197,15 @@ mu_slope() {
 		done
 	done
 	echo
+	# the sharing phase: the cache-line model's rows (rig/report-sharing.sh)
+	"$RIG/report-sharing.sh"
+	echo
 	echo "## Plots"
 	echo
-	echo "- bench-scaling.png: ops/s against tasks at -smp 2, base, patched and linear"
-	echo "- bench-mount-umount.png: guest microseconds per mount+umount against possible CPUs"
+	[ ! -f "$(dirname "$MD")/bench-scaling.png" ] ||
+		echo "- bench-scaling.png: ops/s against tasks at -smp 2, base, patched and linear"
+	[ ! -f "$(dirname "$MD")/bench-mount-umount.png" ] ||
+		echo "- bench-mount-umount.png: guest microseconds per mount+umount against possible CPUs"
 	echo
 	echo "Our reading of these numbers (written by hand, against an earlier run): bench-notes.md."
 } >"$MD"
