@@ -7,8 +7,8 @@
 # build/runs/bench-*-rN; rig/report-bench.sh then writes results/bench.csv,
 # results/BENCH.md and the plots from them.
 #
-# Environment: KERNEL_SRC (see tree.sh), PHASES ("icount mttcg"), ROUNDS
-# (mttcg, 5), ICOUNT_ROUNDS (2), BENCH_T (guest seconds a row, 1), POSSIBLE
+# Environment: KERNEL_SRC (see tree.sh), PHASES ("icount mttcg sharing"), ROUNDS
+# (mttcg, 10), ICOUNT_ROUNDS (2), BENCH_T (guest seconds a row, 1), POSSIBLE
 # (icount possible_cpus, "2 8 32 64 128 512"), REMOUNT (yes; no skips remount_ro),
 # KERNELS ("base patched"), BOOTS (names or globs), KEEP_CSV (set: keep the
 # runs of the phases not run now, e.g. to rerun only mttcg).
@@ -59,7 +59,7 @@ done
 
 fails=0
 for phase in $PHASES; do
-	case $phase in icount) n=${ICOUNT_ROUNDS:-2} ;; sharing) n=${SHARING_ROUNDS:-1} ;; *) n=${ROUNDS:-5} ;; esac
+	case $phase in icount) n=${ICOUNT_ROUNDS:-2} ;; sharing) n=${SHARING_ROUNDS:-1} ;; *) n=${ROUNDS:-10} ;; esac
 	for r in $(seq 1 "$n"); do
 		while read -r p name kern rest; do
 			[ "$p" = "$phase" ] || continue
