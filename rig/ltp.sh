@@ -62,7 +62,7 @@ while read -r d _; do
 done <"$RIG/ltp/dirs"
 strip "$dst"/bin/* 2>/dev/null || true
 # the tests: runtest entries "NAME BINARY" whose binary was built
-skip=$(grep -v '^#' "$RIG/ltp/skip" | awk 'NF { print $1 }')
+skip=$(awk '!/^#/ && NF { print $1 }' "$RIG/ltp/skip")
 for r in $(grep -v '^#' "$RIG/ltp/dirs" | awk 'NF > 1 { print $2 }' | tr ',' ' '); do
 	[ -f "$src/runtest/$r" ] || die "ltp: no runtest/$r"
 	awk 'NF == 2 && $1 !~ /^#/ { print $2 }' "$src/runtest/$r"
