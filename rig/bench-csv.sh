@@ -25,3 +25,26 @@ slope() {
 		if (a == "-" || b == "-" || p1 <= p0) { print "-"; exit }
 		printf "%.0f\n", (1e9 / b - 1e9 / a) / (p1 - p0) }'
 }
+# dist: of stdin's values, "min q1 median q3 max count modes", where modes
+# is 2 when the sorted values fall in two groups of at least two apart by
+# a gap wider than a tenth of the median (the emulated machine's modes),
+# else 1
+dist() {
+	sort -g | awk '{ a[NR] = $1 } END {
+		if (!NR) { print "- - - - - 0 -"; exit }
+		m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+		q1 = a[int((NR - 1) / 4) + 1]; q3 = a[NR - int((NR - 1) / 4)]
+		modes = 1
+		for (i = 2; i <= NR - 1; i++)
+			if (i - 1 >= 2 && NR - i + 1 >= 2 && a[i] - a[i - 1] > m / 10) modes = 2
+		print a[1], q1, m, q3, a[NR], NR, modes }'
+}
+# separate "bmin bmax pmin pmax": the verdict of two distributions, judged
+# only when their ranges do not overlap
+separate() {
+	awk -v bl="$1" -v bh="$2" -v pl="$3" -v ph="$4" 'BEGIN {
+		if (bl == "-" || pl == "-") print "not measured"
+		else if (pl > bh) print "patched faster"
+		else if (ph < bl) print "**patched slower**"
+		else print "not separated" }'
+}

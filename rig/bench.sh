@@ -7,8 +7,8 @@
 # build/runs/bench-*-rN; rig/report-bench.sh then writes results/bench.csv,
 # results/BENCH.md and the plots from them.
 #
-# Environment: KERNEL_SRC (see tree.sh), PHASES ("icount mttcg"), ROUNDS
-# (mttcg, 5), ICOUNT_ROUNDS (2), BENCH_T (guest seconds a row, 1), POSSIBLE
+# Environment: KERNEL_SRC (see tree.sh), PHASES ("icount mttcg sharing"), ROUNDS
+# (mttcg, 10), ICOUNT_ROUNDS (2), BENCH_T (guest seconds a row, 1), POSSIBLE
 # (icount possible_cpus, "2 8 32 64 128 512"), REMOUNT (yes; no skips remount_ro),
 # KERNELS ("base patched"), BOOTS (names or globs), KEEP_CSV (set: keep the
 # runs of the phases not run now, e.g. to rerun only mttcg).
@@ -16,7 +16,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 export BENCH_T=${BENCH_T:-1}
-PHASES=${PHASES:-"icount mttcg"}
+PHASES=${PHASES:-"icount mttcg sharing"}
 POSSIBLE=${POSSIBLE:-"2 8 32 64 128 512"}
 KERNELS=${KERNELS:-"base patched"}
 
@@ -37,6 +37,10 @@ scenarios bench | while read -r what name kern rest; do
 done >"$rows"
 [ -s "$rows" ] || die "bench: no rows left (PHASES, KERNELS, POSSIBLE, BOOTS)"
 
+# the sharing phase's QEMU plugin (rig/plugins), for its scenario lines
+if grep -q '^sharing ' "$rows"; then
+	make -s -C "$RIG/plugins" O="$BUILD/plugins" || die "bench: rig/plugins do not build"
+fi
 for k in $(cut -d' ' -f3 "$rows" | sort -u); do
 	"$RIG/build.sh" "$k" smp || die "bench: the $k kernel does not build"
 done
@@ -55,12 +59,14 @@ done
 
 fails=0
 for phase in $PHASES; do
-	case $phase in icount) n=${ICOUNT_ROUNDS:-2} ;; *) n=${ROUNDS:-5} ;; esac
+	case $phase in icount) n=${ICOUNT_ROUNDS:-2} ;; sharing) n=${SHARING_ROUNDS:-1} ;; *) n=${ROUNDS:-10} ;; esac
 	for r in $(seq 1 "$n"); do
 		while read -r p name kern rest; do
 			[ "$p" = "$phase" ] || continue
 			# shellcheck disable=SC2086
 			"$RIG/boot.sh" "$name-r$r" "$kern" $rest </dev/null || fails=$((fails + 1))
+			# the sharing model names lines by the kernel's symbols
+			[ "$phase" != sharing ] || cp "$(kern_out "$kern" smp)/System.map" "$RUNS/$name-r$r/"
 		done <"$rows"
 	done
 done

@@ -44,6 +44,8 @@ done
 # shellcheck disable=SC2206
 kargs=(console=ttyS0 panic=-1 softlockup_panic=0 "${kargs[@]}" ${KARGS:-})
 echo "${kargs[*]}" >"$run/cmdline"
+# an LTP run gets build/ltp (rig/ltp.sh) as /ltp
+case $prog in /bin/ltprun*) export GUEST_LTP=$BUILD/ltp ;; esac
 "$RIG/guest.sh" "$out" "$run/initramfs.cpio" "$(config_meta "$cfg" guest x86_64)"
 qemu=$(config_meta "$cfg" qemu qemu-system-x86_64)
 need "$qemu"

@@ -255,11 +255,35 @@ if make -s -C "$RIG/guest" O="$scratch" EXTRA=-Werror; then
 			! grep -q 'child did not exit' "$scratch/battery.log"
 		}
 		t "differential battery runs to its end in a private mount namespace" battery_ok
+		# the LTP runner on canned tests (rig/tests/ltp)
+		ltprun_ok() {
+			rm -rf "$scratch/ltp" && cp -r "$RIG/tests/ltp" "$scratch/ltp" || return 1
+			LTP_DIR=$scratch/ltp LTP_TEST_TIMEOUT=2 unshare -m sh -c \
+				"mount --make-rprivate / && exec '$scratch/ltprun'" >"$scratch/ltprun.log" 2>&1
+			diff -u "$RIG/tests/ltp/expected" "$scratch/ltprun.log" | sed 's/^/    /'
+			cmp -s "$RIG/tests/ltp/expected" "$scratch/ltprun.log"
+		}
+		t "LTP runner: one LTP line per canned test, summaries and old-style results counted" ltprun_ok
 	else
 		echo "# SKIP guest VFS suite: unshare -m not permitted here"
 	fi
 else
 	nok "guest programs build with musl-gcc -static -Wall -Werror"
+fi
+
+# the QEMU plugin of the cache-line sharing model builds, and its model
+# counts canned traces right
+if make -s -C "$RIG/plugins" O="$scratch" >"$scratch/plugins.log" 2>&1; then
+	ok "rig/plugins build (lineshare.so against the plugin API as declared)"
+	if "$scratch/test-lineshare" >"$scratch/test-lineshare.log" 2>&1; then
+		ok "sharing model: one line written alternately by two vCPUs, two lines written apart, a producer and a reader"
+	else
+		nok "sharing model: one line written alternately by two vCPUs, two lines written apart, a producer and a reader"
+	fi
+	sed 's/^/    /' "$scratch/test-lineshare.log"
+else
+	nok "rig/plugins build (lineshare.so against the plugin API as declared)"
+	sed 's/^/    /' "$scratch/plugins.log"
 fi
 
 # 5. every figure that prose quotes is the rig's: the blocks of

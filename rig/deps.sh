@@ -4,13 +4,13 @@
 set -euo pipefail
 tree="git tar curl bzip2"
 kernel="$tree gcc make bc perl cpio ccache"
-boot="$kernel qemu-system-x86 musl-tools"
+boot="$kernel qemu-system-x86 musl-tools e2fsprogs"
 case ${1:-check} in
 check) want="gcc make git musl-tools libtsan2 util-linux shellcheck spin valgrind" ;;
 tree) want=$tree ;;
 # (cross compilers for ppc64 and arm; musl for the i386 guest: not
 # gcc-multilib, which would remove the cross compilers)
-kernel-test) want="$boot sparse gcc-powerpc64-linux-gnu gcc-arm-linux-gnueabi lib32gcc-12-dev musl-dev:i386" ;;
+kernel-test) want="$boot sparse gcc-powerpc64-linux-gnu gcc-arm-linux-gnueabi lib32gcc-12-dev musl-dev:i386 autoconf automake linux-libc-dev file" ;;
 bisect) want=$kernel ;;
 bench) want="$boot gnuplot-nox" ;;
 soak) want="$boot e2fsprogs" ;;

@@ -8,8 +8,10 @@
 #   kernel's own usr/gen_init_cpio.
 #   The kernel's external modules (KERNEL_OUTDIR/extmod/*.ko) and the
 #   modules of its build that its config names (KERNEL_OUTDIR/guest-modules,
-#   rig/build.sh "# module:") go to /.
-#   $GUEST_FILES: more files, "/dest=/host/src ...", as they are.
+#   rig/build.sh "# module:") go to /, and an empty 1 MiB ext2 image to
+#   /ext2.img.
+#   $GUEST_FILES: more files, "/dest=/host/src ...", as they are;
+#   $GUEST_LTP: an LTP build (rig/ltp.sh) for /ltp/bin and /ltp/tests.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -35,6 +37,14 @@ esac
 mkdir -p "$bin"
 flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testing/lglock-bench/guest" >&2 ||
 	die "the guest programs do not build ($abi)"
+# an empty 1 MiB ext2, /ext2.img: vfstest's emergency_ro puts it on a
+# ramdisk (a remount that only block-device filesystems get)
+img=$BUILD/guest-ext2.img
+if [ ! -f "$img" ]; then
+	need mke2fs
+	mke2fs -q -F -t ext2 -b 1024 "$img.new" 1024 >/dev/null || die "mke2fs failed"
+	mv "$img.new" "$img"
+fi
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -44,6 +54,7 @@ flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testi
 	echo "dir /mnt 0755 0 0"
 	echo "dir /bin 0755 0 0"
 	echo "file /init $bin/init 0755 0 0"
+	echo "file /ext2.img $img 0644 0 0"
 	for b in "$bin"/*; do
 		[ "$(basename "$b")" = init ] && continue
 		echo "file /bin/$(basename "$b") $b 0755 0 0"
@@ -53,6 +64,16 @@ flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testi
 	for k in "$out"/extmod/*.ko "$out"/guest-modules/*.ko; do
 		[ -f "$k" ] && echo "file /$(basename "$k") $k 0644 0 0"
 	done
+	# LTP (boot.sh sets GUEST_LTP for a run of /bin/ltprun)
+	if [ -n "${GUEST_LTP:-}" ]; then
+		[ -f "$GUEST_LTP/tests" ] || die "no $GUEST_LTP/tests: run rig/ltp.sh (LTP_SRC=...)"
+		echo "dir /ltp 0755 0 0"
+		echo "dir /ltp/bin 0755 0 0"
+		echo "file /ltp/tests $GUEST_LTP/tests 0644 0 0"
+		for b in "$GUEST_LTP"/bin/*; do
+			echo "file /ltp/bin/$(basename "$b") $b 0755 0 0"
+		done
+	fi
 	for f in ${GUEST_FILES:-}; do
 		echo "file ${f%%=*} ${f#*=} 0644 0 0"
 	done

@@ -7,7 +7,8 @@
 # Environment: KERNEL_SRC (see tree.sh), BOOTS (names or globs of the
 # scenario's boots), CONFIGS and BASE_CONFIGS (when set: build only these
 # patched / base configs of the scenario), BOOT_TIMEOUT (seconds, 1500),
-# SWEEP_TIMEOUT (seconds, 5400: the fault sweeps), KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES,
+# SWEEP_TIMEOUT (seconds, 5400: the fault sweeps), LTP_SRC (rig/ltp.sh),
+# LTP_TIMEOUT (seconds, 14400: an LTP boot), KARGS (more kernel arguments), REPORT (results/REPORT.md), PATCHES,
 # REJUDGE (set: no tree, build or boot; compare the warnings of the last
 # run's builds again and judge its boots again, as rcutorture's
 # kvm-recheck does: for a fix to the rig's judging; that run must be of the
@@ -15,7 +16,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400}
+export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400} LTP_TIMEOUT=${LTP_TIMEOUT:-14400}
 kt=$RUNS/kernel-test
 if [ -n "${REJUDGE:-}" ]; then
 	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE: no kernel-test run in ${kt#"$TOP"/}"
@@ -44,6 +45,15 @@ else
 	# the spin model of lg_global_lock_online()'s CPU hotplug protocol
 	# and its mutants (make check runs it too; the report shows it)
 	"$RIG/proof/promela/check.sh" >"$kt/spin" 2>&1 || true
+	# LTP: built from LTP_SRC (rig/ltp.sh); without it, an earlier build
+	# of build/ltp is used, or the LTP boots are left out
+	if [ -n "${LTP_SRC:-}" ]; then
+		"$RIG/ltp.sh" || die "rig/ltp.sh failed"
+	elif [ -f "$BUILD/ltp/tests" ]; then
+		say "LTP: no LTP_SRC; using build/ltp as built before ($(head -n1 "$BUILD/ltp/VERSION"))"
+	else
+		say "LTP: no LTP_SRC, no build/ltp: the LTP boots are left out (LTP_SRC=an LTP tarball, directory or GITDIR@COMMIT)"
+	fi
 	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 	mkdir -p "$kt/out"
 

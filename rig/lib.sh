@@ -163,3 +163,5 @@ scenarios() {
 
 # Runs: build/runs/NAME/, one folder a boot (rig/boot.sh).
 RUNS=$BUILD/runs
+# the QEMU plugin of the bench's sharing phase (make -C rig/plugins)
+PLUGIN=${PLUGIN:-$BUILD/plugins/lineshare.so}

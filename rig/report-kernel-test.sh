@@ -233,6 +233,31 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 		echo "${diffs[$a]:-not run (BOOTS left out its boots)}"
 		echo
 	done < <(lines diff)
+	# LTP: per pair of runs, the totals of each kernel and the tests
+	# whose line differs (the diff above judges; this sums up)
+	if lines diff | grep -q ' LTP$'; then
+		echo "## LTP"
+		echo
+		echo "$(head -n1 "$BUILD/ltp/VERSION" 2>/dev/null || echo 'LTP ?'), built by rig/ltp.sh (musl, static); the tests of rig/ltp/dirs, $(wc -l <"$BUILD/ltp/tests" 2>/dev/null || echo '?') binaries, each in a fresh tmpfs (rig/guest/ltprun). A test's line is its exit status and its counts; base and patched must have the same lines."
+		echo
+		echo "| runs (base / patched) | tests | same | differ | base passed/failed/broken/skipped | patched passed/failed/broken/skipped |"
+		echo "|---|---|---|---|---|---|"
+		while read -r a b p; do
+			[ "$p" = LTP ] || continue
+			fa=$RUNS/$a/output fb=$RUNS/$b/output
+			if [ ! -f "$fa" ] || [ ! -f "$fb" ]; then
+				echo "| $a / $b | not run | | | | |"
+				continue
+			fi
+			awk 'FNR == 1 { f++ } $1 == "LTP" && $2 != "end" { k = $2; v = $0; sub(/^LTP [^ ]* /, "", v); r[f, k] = v; t[k] = 1
+				for (i = 4; i <= 7; i++) { split($i, q, "="); s[f, i] += q[2] } }
+				END { for (k in t) { n++; if (r[1, k] == r[2, k]) same++; else { d++; diff = diff " " k } }
+					printf "| %s | %d | %d | %d%s | %d/%d/%d/%d | %d/%d/%d/%d |\n", runs, n, same, d, (d ? ":" diff : ""),
+						s[1, 4], s[1, 5], s[1, 6], s[1, 7], s[2, 4], s[2, 5], s[2, 6], s[2, 7] }' \
+				runs="$a / $b" "$fa" "$fb"
+		done < <(lines diff)
+		echo
+	fi
 	while read -r a b; do
 		echo "## Fault sweeps: $a against $b"
 		echo

@@ -184,6 +184,73 @@ static void t_remount_offline(void)
 	CHECK(umount(path("m")) == 0, "umount");
 }
 
+/*
+ * The emergency remount (sysrq u) forces every block-device filesystem
+ * read-only: mark_files_ro() takes FMODE_WRITE from each file open for
+ * writing, on every CPU's list.  A writer pinned to each CPU keeps
+ * writing to its own file on an ext2 on /dev/ram0 (the initramfs's
+ * /ext2.img); each must get EBADF once the remount has run.  The guest's
+ * root is an initramfs, which no emergency remount touches.
+ */
+static void t_emergency_ro(void)
+{
+	char buf[4096];
+	int i, st, img, dev, bad = 0;
+	ssize_t n;
+	pid_t pids[64];
+
+	need_cpus(2);
+	img = open("/ext2.img", O_RDONLY);
+	dev = open("/dev/ram0", O_WRONLY);
+	if (img < 0 || dev < 0) {
+		note("no /ext2.img or /dev/ram0");
+		exit(4);
+	}
+	while ((n = read(img, buf, sizeof(buf))) > 0)
+		CHECK(write(dev, buf, n) == n, "copy the image to /dev/ram0");
+	close(img);
+	close(dev);
+	mkdir(path("e"), 0755);
+	if (mount("/dev/ram0", path("e"), "ext2", 0, NULL) != 0) {
+		note("mount ext2: %s", strerror(errno));
+		exit(errno == ENODEV ? 4 : 1);
+	}
+	ms = shm(sizeof(*ms));
+	for (i = 0; i < ncpus; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			int fd;
+			double until = now() + 20;
+
+			pin(cpus[i]);
+			fd = open(path("e/w%d", i), O_CREAT | O_WRONLY, 0644);
+			if (fd < 0)
+				_exit(2);
+			__sync_fetch_and_add(&ms->lookups[i], 1);
+			while (now() < until) {
+				if (pwrite(fd, "x", 1, 0) < 0)
+					_exit(errno == EBADF ? 0 : 3);
+				usleep(1000);
+			}
+			_exit(1);	/* still writable */
+		}
+	}
+	for (i = 0; i < ncpus; i++)
+		while (!ms->lookups[i])
+			usleep(1000);
+	CHECK(put_file("/proc/sysrq-trigger", "u") == 0, "sysrq u");
+	for (i = 0; i < ncpus; i++) {
+		waitpid(pids[i], &st, 0);
+		if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+			note("writer on cpu %d: exit %d (1: still writable)",
+			     cpus[i], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+			bad++;
+		}
+	}
+	CHECK(bad == 0, "%d of %d writers kept FMODE_WRITE after sysrq u", bad, ncpus);
+	CHECK(umount(path("e")) == 0, "umount the ext2");
+}
+
 static void t_remount_loop_writers(void)
 {
 	struct pool *pl;
@@ -257,7 +324,12 @@ static void t_pty_storm(void)
 
 /* =================== mounts (issue: vfsmount_lock brlock) ============ */
 
-static void t_mount_walkers(void)
+/*
+ * Walkers across a chain of 8 mounts on every CPU (the brlock's readers)
+ * and a mount writer on the first, while during() runs; then their
+ * results, the mount table, and the chain undone.
+ */
+static void walkers_and_writer(void (*during)(void))
 {
 	int i, st;
 	pid_t pids[64], w;
@@ -281,7 +353,7 @@ static void t_mount_walkers(void)
 		mount_writer();
 		_exit(failures ? 1 : 0);
 	}
-	sleep(8);
+	during();
 	ms->stop = 1;
 	for (i = 0; i < ncpus; i++) {
 		waitpid(pids[i], &st, 0);
@@ -295,6 +367,52 @@ static void t_mount_walkers(void)
 	check_mountinfo();
 	drop_chain();
 	CHECK(count_mounts_under(path("c")) == 0, "everything unmounted");
+}
+
+static void eight_seconds(void)
+{
+	sleep(8);
+}
+
+static void t_mount_walkers(void)
+{
+	walkers_and_writer(eight_seconds);
+}
+
+/*
+ * The brlock across CPU hotplug: the walkers and the writer above while
+ * a CPU goes offline and online again and again for 8 seconds.  A CPU
+ * that comes up during a write section must wait for its end; one that
+ * did not would let a reader in beside the writer, and an unlock over
+ * the CPUs online at unlock time would release a lock the writer never
+ * took.
+ */
+static int hp_victim;
+
+static void hotplug_cycles(void)
+{
+	double until = now() + 8;
+	int cycles = 0;
+
+	pin(cpus[0]);
+	while (now() < until) {
+		CHECK(cpu_online(hp_victim, 0) == 0, "offline cpu %d", hp_victim);
+		CHECK(cpu_online(hp_victim, 1) == 0, "online cpu %d", hp_victim);
+		cycles++;
+	}
+	note("%d hotplug cycles of cpu %d", cycles, hp_victim);
+	CHECK(cycles > 0, "no hotplug cycle");
+}
+
+static void t_hotplug_walkers(void)
+{
+	need_cpus(2);
+	hp_victim = cpus[ncpus - 1];
+	if (!hotplug_possible(hp_victim)) {
+		note("cpu %d cannot be taken offline", hp_victim);
+		exit(4);
+	}
+	walkers_and_writer(hotplug_cycles);
 }
 
 static void t_unshare_copy(void)
@@ -1064,8 +1182,10 @@ static const struct test tests[] = {
 	{ "remount_held_writers", t_remount_held_writers, 1 },
 	{ "remount_loop_writers", t_remount_loop_writers, 1 },
 	{ "remount_offline", t_remount_offline, 0 },
+	{ "emergency_ro", t_emergency_ro, 0 },
 	{ "pty_storm", t_pty_storm, 0 },
 	{ "mount_walkers", t_mount_walkers, 1 },
+	{ "hotplug_walkers", t_hotplug_walkers, 0 },
 	{ "unshare_copy", t_unshare_copy, 1 },
 	{ "umount_busy", t_umount_busy, 1 },
 	{ "tty_remount", t_tty_remount, 0, 1 },

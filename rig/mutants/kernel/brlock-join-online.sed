@@ -3,9 +3,9 @@
 # CPU_UP_PREPARE under online_lock): a reader on a CPU that came online
 # during a write section takes its lock, which the writer does not hold,
 # and the unlock releases a lock the lock did not take.
-# Killed by: a test that hotplugs a CPU while mount/umount writers and
-# path-walk readers run (the debug config's lglock torture test does it
-# for its own lock).
+# Killed by: hotplug_walkers (vfstest: a CPU offlined and onlined again
+# and again while a mount writer and path walkers on every CPU run),
+# or the debug config's lglock torture test, which hotplugs too.
 # file: kernel/lglock.c
 # config: debug
 /^\tcase CPU_UP_PREPARE:$/,/break;/{/^\t\tspin_lock(&lg->online_lock);$/d}
