@@ -70,6 +70,12 @@ fi
 		echo "dir /ltp 0755 0 0"
 		echo "dir /ltp/bin 0755 0 0"
 		echo "file /ltp/tests $GUEST_LTP/tests 0644 0 0"
+		# what LTP's library looks for: the kernel's config
+		# (KCONFIG_PATH), users and groups (nobody, bin, daemon)
+		echo "file /ltp/kconfig $out/.config 0644 0 0"
+		echo "dir /etc 0755 0 0"
+		echo "file /etc/passwd $RIG/ltp/passwd 0644 0 0"
+		echo "file /etc/group $RIG/ltp/group 0644 0 0"
 		for b in "$GUEST_LTP"/bin/*; do
 			echo "file /ltp/bin/$(basename "$b") $b 0755 0 0"
 		done

@@ -4,7 +4,9 @@
  * Runs the tests /ltp/tests lists (binaries of /ltp/bin), in its order,
  * each in a fresh tmpfs, /ltp/tmp/N, its working directory and TMPDIR,
  * with LTP's environment (LTPROOT=/ltp, PATH=/ltp/bin:/bin,
- * LTP_TIMEOUT_MUL=4: TCG is slow), and kills it after 900 seconds.
+ * LTP_TIMEOUT_MUL=4: TCG is slow; KCONFIG_PATH=/ltp/kconfig, the kernel's
+ * config; LTP_DEV=/dev/ram0, as 2.6.36's tmpfs cannot fallocate LTP's
+ * device image), and kills it after 900 seconds.
  * LTP_DIR, when set, stands for /ltp and LTP_TEST_TIMEOUT for the 900:
  * make check runs canned tests so.  With "hotplug", a child takes the
  * last CPU offline and online again and again for the whole run.  For
@@ -112,6 +114,11 @@ static int run_one(const char *top, const char *dir, const char *name,
 		setenv("PATH", path, 1);
 		setenv("LTP_TIMEOUT_MUL", "4", 1);
 		setenv("LTP_COLORIZE_OUTPUT", "0", 1);
+		snprintf(path, sizeof(path), "%s/kconfig", top);
+		setenv("KCONFIG_PATH", path, 1);
+		/* the ramdisk: tmpfs here cannot hold LTP's device image */
+		if (!access("/dev/ram0", F_OK))
+			setenv("LTP_DEV", "/dev/ram0", 1);
 		execl(prog, name, (char *)NULL);
 		_exit(127);
 	}
