@@ -11,7 +11,8 @@
 #   rig/build.sh "# module:") go to /, and an empty 1 MiB ext2 image to
 #   /ext2.img.
 #   $GUEST_FILES: more files, "/dest=/host/src ...", as they are;
-#   $GUEST_LTP: an LTP build (rig/ltp.sh) for /ltp/bin and /ltp/tests.
+#   $GUEST_LTP: an LTP build (rig/ltp.sh) for /ltp/testcases/bin and
+#   /ltp/tests.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -67,8 +68,11 @@ fi
 	# LTP (boot.sh sets GUEST_LTP for a run of /bin/ltprun)
 	if [ -n "${GUEST_LTP:-}" ]; then
 		[ -f "$GUEST_LTP/tests" ] || die "no $GUEST_LTP/tests: run rig/ltp.sh (LTP_SRC=...)"
+		# laid out as LTP installs itself: its library looks for
+		# helpers and resource files in $LTPROOT/testcases/bin
 		echo "dir /ltp 0755 0 0"
-		echo "dir /ltp/bin 0755 0 0"
+		echo "dir /ltp/testcases 0755 0 0"
+		echo "dir /ltp/testcases/bin 0755 0 0"
 		echo "file /ltp/tests $GUEST_LTP/tests 0644 0 0"
 		# what LTP's library looks for: the kernel's config
 		# (KCONFIG_PATH), users and groups (nobody, bin, daemon)
@@ -77,7 +81,7 @@ fi
 		echo "file /etc/passwd $RIG/ltp/passwd 0644 0 0"
 		echo "file /etc/group $RIG/ltp/group 0644 0 0"
 		for b in "$GUEST_LTP"/bin/*; do
-			echo "file /ltp/bin/$(basename "$b") $b 0755 0 0"
+			echo "file /ltp/testcases/bin/$(basename "$b") $b 0755 0 0"
 		done
 	fi
 	for f in ${GUEST_FILES:-}; do

@@ -1,9 +1,10 @@
 /*
  * ltprun: run LTP test binaries, one line of results each.
  *   ltprun [hotplug]
- * Runs the tests /ltp/tests lists (binaries of /ltp/bin), in its order,
+ * Runs the tests /ltp/tests lists (binaries of /ltp/testcases/bin, where
+ * LTP installs them and its library looks for helpers), in its order,
  * each in a fresh tmpfs, /ltp/tmp/N, its working directory and TMPDIR,
- * with LTP's environment (LTPROOT=/ltp, PATH=/ltp/bin:/bin,
+ * with LTP's environment (LTPROOT=/ltp, PATH=/ltp/testcases/bin:/bin,
  * LTP_TIMEOUT_MUL=4: TCG is slow; KCONFIG_PATH=/ltp/kconfig, the kernel's
  * config; LTP_DEV=/dev/ram0, as 2.6.36's tmpfs cannot fallocate LTP's
  * device image), and kills it after 900 seconds.
@@ -189,7 +190,7 @@ int main(int argc, char **argv)
 	FILE *list;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	snprintf(bin, sizeof(bin), "%s/bin", top);
+	snprintf(bin, sizeof(bin), "%s/testcases/bin", top);
 	snprintf(tests, sizeof(tests), "%s/tests", top);
 	list = fopen(tests, "r");
 	if (!list) {
