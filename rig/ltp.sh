@@ -18,49 +18,54 @@ set -euo pipefail
 src=$BUILD/ltp-src
 dst=$BUILD/ltp
 inc=$BUILD/ltp-inc
-if [ -f "$dst/VERSION" ] && grep -qxF "LTP_SRC=$LTP_SRC" "$dst/VERSION"; then
-	say "ltp: build/ltp is of $LTP_SRC already ($(head -n1 "$dst/VERSION"))"
-	exit 0
-fi
-need musl-gcc
-need autoreconf
-rm -rf "$src" "$dst"
-mkdir -p "$src"
-case $LTP_SRC in
-*@*)
-	git --git-dir="${LTP_SRC%@*}" archive "${LTP_SRC##*@}" | tar -x -C "$src" ||
-		die "ltp: no commit ${LTP_SRC##*@} in ${LTP_SRC%@*}" ;;
-*.tar.* | *.tgz)
-	tar -x -C "$src" --strip-components=1 -f "$LTP_SRC" || die "ltp: cannot unpack $LTP_SRC" ;;
-*)
-	[ -d "$LTP_SRC" ] || die "ltp: $LTP_SRC is no directory, tarball or GITDIR@COMMIT"
-	cp -a "$LTP_SRC"/. "$src"/ ;;
-esac
-[ -f "$src/configure.ac" ] && [ -d "$src/testcases/kernel/syscalls" ] || die "ltp: $LTP_SRC is not an LTP source tree"
-mkdir -p "$inc"
-ln -sfn /usr/include/linux "$inc/linux"
-ln -sfn /usr/include/asm-generic "$inc/asm-generic"
-ln -sfn /usr/include/x86_64-linux-gnu/asm "$inc/asm"
 t=$(date +%s)
-say "ltp: configure $(cat "$src/VERSION" 2>/dev/null || echo '?') (log: build/logs/ltp-build.log)"
-{
-	make -C "$src" autotools
-	(cd "$src" && ./configure CC=musl-gcc CFLAGS="-I$inc -O2" LDFLAGS=-static --without-tirpc)
-	make -C "$src/lib" -j2
-} >"$LOGS/ltp-build.log" 2>&1 || die "ltp: configure or library failed (build/logs/ltp-build.log)"
-mkdir -p "$dst/bin"
-while read -r d _; do
-	case $d in '' | '#'*) continue ;; esac
-	[ -d "$src/testcases/kernel/$d" ] || die "ltp: rig/ltp/dirs: no testcases/kernel/$d"
-	if make -k -j2 -C "$src/testcases/kernel/$d" >>"$LOGS/ltp-build.log" 2>&1; then
-		say "ltp: built $d"
-	else
-		say "ltp: $d built in part (build/logs/ltp-build.log)"
-	fi
-	find "$src/testcases/kernel/$d" -type f -perm -u+x ! -name '*.sh' ! -name '*.py' \
-		-exec sh -c 'file -b "$1" | grep -q "^ELF" && cp "$1" "$2"/' _ {} "$dst/bin" \;
-done <"$RIG/ltp/dirs"
-strip "$dst"/bin/* 2>/dev/null || true
+# the build, unless build/ltp is of this LTP_SRC already
+build() {
+	need musl-gcc
+	need autoreconf
+	rm -rf "$src" "$dst"
+	mkdir -p "$src"
+	case $LTP_SRC in
+	*@*)
+		git --git-dir="${LTP_SRC%@*}" archive "${LTP_SRC##*@}" | tar -x -C "$src" ||
+			die "ltp: no commit ${LTP_SRC##*@} in ${LTP_SRC%@*}" ;;
+	*.tar.* | *.tgz)
+		tar -x -C "$src" --strip-components=1 -f "$LTP_SRC" || die "ltp: cannot unpack $LTP_SRC" ;;
+	*)
+		[ -d "$LTP_SRC" ] || die "ltp: $LTP_SRC is no directory, tarball or GITDIR@COMMIT"
+		cp -a "$LTP_SRC"/. "$src"/ ;;
+	esac
+	[ -f "$src/configure.ac" ] && [ -d "$src/testcases/kernel/syscalls" ] || die "ltp: $LTP_SRC is not an LTP source tree"
+	mkdir -p "$inc"
+	ln -sfn /usr/include/linux "$inc/linux"
+	ln -sfn /usr/include/asm-generic "$inc/asm-generic"
+	ln -sfn /usr/include/x86_64-linux-gnu/asm "$inc/asm"
+
+	say "ltp: configure $(cat "$src/VERSION" 2>/dev/null || echo '?') (log: build/logs/ltp-build.log)"
+	{
+		make -C "$src" autotools
+		(cd "$src" && ./configure CC=musl-gcc CFLAGS="-I$inc -O2" LDFLAGS=-static --without-tirpc)
+		make -C "$src/lib" -j2
+	} >"$LOGS/ltp-build.log" 2>&1 || die "ltp: configure or library failed (build/logs/ltp-build.log)"
+	mkdir -p "$dst/bin"
+	while read -r d _; do
+		case $d in '' | '#'*) continue ;; esac
+		[ -d "$src/testcases/kernel/$d" ] || die "ltp: rig/ltp/dirs: no testcases/kernel/$d"
+		if make -k -j2 -C "$src/testcases/kernel/$d" >>"$LOGS/ltp-build.log" 2>&1; then
+			say "ltp: built $d"
+		else
+			say "ltp: $d built in part (build/logs/ltp-build.log)"
+		fi
+		find "$src/testcases/kernel/$d" -type f -perm -u+x ! -name '*.sh' ! -name '*.py' \
+			-exec sh -c 'file -b "$1" | grep -q "^ELF" && cp "$1" "$2"/' _ {} "$dst/bin" \;
+	done <"$RIG/ltp/dirs"
+	strip "$dst"/bin/* 2>/dev/null || true
+}
+if [ -f "$dst/VERSION" ] && grep -qxF "LTP_SRC=$LTP_SRC" "$dst/VERSION"; then
+	say "ltp: build/ltp is of $LTP_SRC already ($(head -n1 "$dst/VERSION")); its test list again"
+else
+	build
+fi
 # the tests: runtest entries "NAME BINARY" whose binary was built
 skip=$(awk '!/^#/ && NF { print $1 }' "$RIG/ltp/skip")
 for r in $(grep -v '^#' "$RIG/ltp/dirs" | awk 'NF > 1 { print $2 }' | tr ',' ' '); do
