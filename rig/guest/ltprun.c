@@ -1,6 +1,6 @@
 /*
  * ltprun: run LTP test binaries, one line of results each.
- *   ltprun [hotplug]
+ *   ltprun [hotplug] [TEST...]
  * Runs the tests /ltp/tests lists (binaries of /ltp/testcases/bin, where
  * LTP installs them and its library looks for helpers), in its order,
  * each in a fresh tmpfs, /ltp/tmp/N, its working directory and TMPDIR,
@@ -9,7 +9,8 @@
  * config; LTP_DEV=/dev/ram0, as 2.6.36's tmpfs cannot fallocate LTP's
  * device image), and kills it after 900 seconds.
  * LTP_DIR, when set, stands for /ltp and LTP_TEST_TIMEOUT for the 900:
- * make check runs canned tests so.  With "hotplug", a child takes the
+ * make check runs canned tests so.  TESTs, when named, are run instead,
+ * in that order and as often as named (a flaky test's distribution).  With "hotplug", a child takes the
  * last CPU offline and online again and again for the whole run.  For
  * each test it prints
  *   LTP NAME exit=E passed=P failed=F broken=B skipped=S warnings=W
@@ -84,7 +85,7 @@ static int run_one(const char *top, const char *dir, const char *name,
 	char prog[512], tmp[300], buf[4096], line[1024], tail[TAIL][256];
 	char path[300];
 	struct counts c = { 0 };
-	int pfd[2], st = 0, n, len = 0, ntail = 0, i, timed_out = 0;
+	int pfd[2], st = 0, n, len = 0, ntail = 0, i, timed_out = 0, exited = 0;
 	time_t end;
 	pid_t pid;
 
@@ -144,12 +145,17 @@ static int run_one(const char *top, const char *dir, const char *name,
 		}
 		if (n == 0)
 			break;	/* every writer closed it */
+		/*
+		 * The pipe is empty for now.  A test that has exited may
+		 * have left children holding it; what it wrote itself is
+		 * read by now (the loop reads until empty), so stop.
+		 */
+		if (exited)
+			break;
 		if (waitpid(pid, &st, WNOHANG) == pid) {
 			pid = 0;
-			/* what is left in the pipe */
-			while ((n = read(pfd[0], buf, sizeof(buf))) > 0)
-				;
-			break;
+			exited = 1;	/* one more pass empties the pipe */
+			continue;
 		}
 		if (time(NULL) > end) {
 			kill(-pid, SIGKILL);
@@ -185,7 +191,7 @@ int main(int argc, char **argv)
 	const char *top = getenv("LTP_DIR") ? getenv("LTP_DIR") : "/ltp";
 	int timeout = getenv("LTP_TEST_TIMEOUT") ? atoi(getenv("LTP_TEST_TIMEOUT")) : TIMEOUT;
 	char name[256], bin[256], tests[256];
-	int ran = 0, bad = 0, victim = -1, cycles = 0;
+	int ran = 0, bad = 0, victim = -1, cycles = 0, first = 1, i;
 	pid_t hp = 0;
 	FILE *list;
 
@@ -198,6 +204,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (argc > 1 && !strcmp(argv[1], "hotplug")) {
+		first = 2;
 		read_cpus();
 		victim = ncpus > 1 ? cpus[ncpus - 1] : -1;
 		if (victim < 0 || !hotplug_possible(victim)) {
@@ -215,9 +222,15 @@ int main(int argc, char **argv)
 		}
 		printf("# ltprun: cpu %d goes offline and online for the whole run\n", victim);
 	}
-	while (fscanf(list, "%255s", name) == 1) {
-		bad += run_one(top, bin, name, timeout, ran);
-		ran++;
+	if (argc > first) {
+		/* the tests named, in that order, as often as named */
+		for (i = first; i < argc; i++)
+			bad += run_one(top, bin, argv[i], timeout, ran++);
+	} else {
+		while (fscanf(list, "%255s", name) == 1) {
+			bad += run_one(top, bin, name, timeout, ran);
+			ran++;
+		}
 	}
 	if (hp > 0) {
 		kill(hp, SIGKILL);
