@@ -110,6 +110,19 @@ for name in $MUTANTS; do
 	say "mutant $name: $res (${secs}s)"
 done
 
+# the mutants not run now: their rows from their results/mutants/NAME.txt,
+# where those are of this series
+for f in "$RESULTS"/mutants/*.txt; do
+	[ -f "$f" ] || continue
+	m=$(basename "$f" .txt)
+	[[ " $MUTANTS " == *" $m "* ]] && continue
+	head -n1 "$f" | grep -q "series ${sid:0:8}" || continue
+	r=$(sed -n 's/^# result: //p' "$f" | tail -n1)
+	[ -n "$r" ] || continue
+	c=$(key config "$MDIR/$m.sed" 2>/dev/null | head -n1)
+	echo "| $m | ${c:-faults} | ${r% (*} | $(echo "$r" | sed -n 's/.*(\([0-9]*s\))$/\1/p') |" >>"$table"
+done
+killed=$(grep -c '| killed:' "$table" || true)
 {
 	echo "# Kernel mutants"
 	echo
