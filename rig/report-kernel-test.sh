@@ -131,6 +131,15 @@ verdict=PASS
 scen=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test) || true
 left_builds=$(echo "$scen" | awk '$1 == "build" { print $2, $3 }' | grep -vxF -f "$kt/built" | tr ' ' ':' | paste -sd' ' -) || true
 left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lines boot | awk '{ print $1 }') | paste -sd' ' -) || true
+# of those, the boots the scenario gained after the run (REJUDGE of an
+# older run): listed, not judged, and no reason to call the run partial
+added_boots=
+if [ -n "$left_boots" ] && [ -f "$kt/scenarios" ]; then
+	added_boots=$(for b in $left_boots; do
+		awk -v b="$b" '$1 == "boot" && $2 == b { f = 1 } END { exit f }' "$kt/scenarios" && echo "$b"
+	done | paste -sd' ' -) || true
+	left_boots=$(for b in $left_boots; do [[ " $added_boots " == *" $b "* ]] || echo "$b"; done | paste -sd' ' -) || true
+fi
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 {
 	echo "# Kernel-level report"
@@ -147,6 +156,11 @@ left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lin
 	if [ -n "$left_builds$left_boots" ]; then
 		echo "Left out of this run (CONFIGS, BASE_CONFIGS, BOOTS):"
 		echo "builds ${left_builds:-none}; boots ${left_boots:-none}."
+		echo
+	fi
+	if [ -n "$added_boots" ]; then
+		echo "Boots rig/scenarios/kernel-test gained after this run (not run, not judged):"
+		echo "$added_boots."
 		echo
 	fi
 	echo "- base tree: v2.6.36-rc1, git tree $RC1_TREE (verified by content)"
