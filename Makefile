@@ -1,4 +1,4 @@
-# One command per job; see README.md ("Jobs" and "Knobs").
+# One command per job; see rig/README.md ("Jobs" and "Knobs").
 #   make check                      no kernel tree needed (this is CI)
 #   make microbench                 make check, then results/microbench.csv
 #   make count                      make check, then results/count.csv

@@ -10,7 +10,7 @@ check) want="gcc make git musl-tools libtsan2 util-linux shellcheck spin valgrin
 tree) want=$tree ;;
 # (cross compilers for ppc64 and arm; musl for the i386 guest: not
 # gcc-multilib, which would remove the cross compilers)
-kernel-test) want="$boot sparse gcc-powerpc64-linux-gnu gcc-arm-linux-gnueabi lib32gcc-12-dev musl-dev:i386 autoconf automake linux-libc-dev file" ;;
+kernel-test) want="$boot sparse gcc-powerpc64-linux-gnu gcc-arm-linux-gnueabi lib32gcc-12-dev musl-dev:i386 autoconf automake linux-libc-dev file spin" ;;
 bisect) want=$kernel ;;
 bench) want="$boot gnuplot-nox" ;;
 soak) want="$boot e2fsprogs" ;;

@@ -28,10 +28,13 @@ set -euo pipefail
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
 MDIR=$RIG/mutants/kernel
 ccache=${CCACHE_DIR:-$BUILD/ccache}
-MUTANTS=${MUTANTS:-$(cd "$MDIR" && ls -1 ./*.sed | sed 's#^\./##; s/\.sed$//')}
+MUTANTS=${MUTANTS:-$(cd "$MDIR" && ls -1 ./*.sed | sed 's#^\./##; s/\.sed$//' | tr '\n' ' ')}
 # MUTANTS=-: no build or boot, the table again from results/mutants/
-[ "$MUTANTS" = - ] || "$RIG/tree.sh"
-head=$(git -C "$TREE" rev-parse HEAD)
+head=
+if [ "$MUTANTS" != - ]; then
+	"$RIG/tree.sh"
+	head=$(git -C "$TREE" rev-parse HEAD)
+fi
 sid=$(series_id)
 mkdir -p "$RESULTS/mutants"
 table=$(mktemp)
@@ -64,7 +67,7 @@ for name in $MUTANTS; do
 	sed -i -f "$sed_file" "$mb/linux/$file"
 	out=$RESULTS/mutants/$name.txt
 	{
-		echo "# mutant $name (rig/mutants/kernel/$name.sed on $file), series ${sid:0:8}, $(date -u +%Y-%m-%dT%H:%MZ)"
+		echo "# mutant $name (rig/mutants/kernel/$name.sed on $file), series $sid, $(date -u +%Y-%m-%dT%H:%MZ)"
 		grep '^#' "$sed_file" | grep -v '^# \(file\|config\|boot\|expect\):' | sed 's/^#/##/'
 	} >"$out"
 	if cmp -s "$mb/orig" "$mb/linux/$file"; then
@@ -96,7 +99,7 @@ for name in $MUTANTS; do
 			echo
 			echo "## boot $i: patched $cfg -smp $cpus $judge $run $rest"
 			echo "# verdict: $v"
-			sed -n '2,12p' "$mb/runs/$rn/verdict" 2>/dev/null
+			sed -n '2,12p' "$mb/runs/$rn/verdict" 2>/dev/null || true
 		} >>"$out"
 		case $v in PASS*) ;; *) why="$why${why:+; }boot $i (-smp $cpus): ${v#FAIL }" ;; esac
 	done <<<"$boots"
@@ -121,7 +124,7 @@ for f in "$RESULTS"/mutants/*.txt; do
 	[ -f "$f" ] || continue
 	m=$(basename "$f" .txt)
 	[[ " $MUTANTS " == *" $m "* ]] && continue
-	head -n1 "$f" | grep -q "series ${sid:0:8}" || continue
+	head -n1 "$f" | grep -q "series ${sid:0:8}" || continue  # (older files: 8 digits)
 	r=$(sed -n 's/^# result: //p' "$f" | tail -n1)
 	[ -n "$r" ] || continue
 	c=$(key config "$MDIR/$m.sed" 2>/dev/null | head -n1)

@@ -141,6 +141,7 @@ if [ -n "$left_boots" ] && [ -f "$kt/scenarios" ]; then
 	left_boots=$(for b in $left_boots; do [[ " $added_boots " == *" $b "* ]] || echo "$b"; done | paste -sd' ' -) || true
 fi
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
+[ -z "$added_boots" ] || verdict="$verdict as run (the scenario has grown since: $(echo "$added_boots" | wc -w) boots not run)"
 {
 	echo "# Kernel-level report"
 	echo

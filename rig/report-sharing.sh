@@ -41,7 +41,7 @@ runs=$(ls -d "$RUNS"/bench-sharing-* 2>/dev/null || true)
 [ -n "$runs" ] || exit 0
 echo "## Cache lines written by several CPUs (sharing model)"
 echo
-echo "rig/plugins/lineshare.so counts, while a row of the bench runs (rig/guest/lsrows marks it), every kernel load and store in 64-byte lines: a line is write-shared when two or more vCPUs store to it; an ownership change is a store by another vCPU than the line's last writer (or over other vCPUs' reads) or a first load by another vCPU since the last store. MTTCG, 1 second a row; the plugin slows the guest, so operations are fewer than in the other phases. Per operation: changes divided by the row's operations."
+echo "rig/plugins/lineshare.so counts, while a row of the bench runs (rig/guest/lsrows marks it), every kernel load and store in 64-byte lines: a line is write-shared when two or more vCPUs store to it; an ownership change is a store by another vCPU than the line's last writer (or over other vCPUs' reads) or a first load by another vCPU since the last store. MTTCG; lglock-bench runs a row at 1 to N tasks for 1 second each, and the plugin counts all of it, so a row's operations are the sum of its BENCH lines' ops/s; the plugin slows the guest, so they are fewer than in the other phases. Per operation: changes divided by those operations."
 echo
 echo "| kernel | vCPUs | round | row | operations | write-shared lines | changes | changes/op |"
 echo "|---|---|---|---|---|---|---|---|"
@@ -53,7 +53,7 @@ for d in $runs; do
 	[ -f "$d/lineshare.txt" ] || { echo "| $kern | $smp | $round | (no lineshare.txt) | | | | |"; continue; }
 	awk -v kern="$kern" -v smp="$smp" -v round="$round" '
 		FILENAME ~ /output$/ && /^LSROW [0-9]/ { name[$2] = $3; cur = $2 }
-		FILENAME ~ /output$/ && /^BENCH,/ && $0 !~ /^BENCH,test/ { split($0, f, ","); ops[cur] = f[4] }
+		FILENAME ~ /output$/ && /^BENCH,/ && $0 !~ /^BENCH,test/ { split($0, f, ","); ops[cur] += f[4] }
 		FILENAME ~ /lineshare.txt$/ && /^ROW / { r = $2; sub("shared=", "", $3); sub("changes=", "", $4); sh[r] = $3; ch[r] = $4 }
 		END { for (r = 1; r in name; r++)
 			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kern, smp, round, name[r], ops[r], sh[r], ch[r],
