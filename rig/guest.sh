@@ -43,8 +43,9 @@ flock "$bin" make -s -C "$RIG/guest" O="$bin" CC="$cc" SERIES="$TREE/tools/testi
 img=$BUILD/guest-ext2.img
 if [ ! -f "$img" ]; then
 	need mke2fs
-	mke2fs -q -F -t ext2 -b 1024 "$img.new" 1024 >/dev/null || die "mke2fs failed"
-	mv "$img.new" "$img"
+	tmp=$(mktemp "$img.XXXXXX")
+	mke2fs -q -F -t ext2 -b 1024 "$tmp" 1024 >/dev/null || die "mke2fs failed"
+	mv "$tmp" "$img"
 fi
 {
 	echo "dir /dev 0755 0 0"

@@ -11,7 +11,8 @@
 #            rig/ltp/dirs that are one built binary without arguments,
 #            minus those rig/ltp/skip leaves out (each with its reason)
 #   VERSION  the LTP version and LTP_SRC as given
-# Nothing is rebuilt when build/ltp/VERSION names the same LTP_SRC.
+# Nothing is rebuilt when build/ltp/VERSION names the same LTP_SRC and
+# rig/ltp/dirs; the test list is remade every time (rig/ltp/skip).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 [ -n "${LTP_SRC:-}" ] || die "no LTP_SRC: an LTP release tarball, a directory, or GITDIR@COMMIT (https://github.com/linux-test-project/ltp/releases)"
@@ -61,7 +62,9 @@ build() {
 	done <"$RIG/ltp/dirs"
 	strip "$dst"/bin/* 2>/dev/null || true
 }
-if [ -f "$dst/VERSION" ] && grep -qxF "LTP_SRC=$LTP_SRC" "$dst/VERSION"; then
+dirs=$(grep -v '^#' "$RIG/ltp/dirs" | sha256sum | cut -c1-16)
+if [ -f "$dst/VERSION" ] && grep -qxF "LTP_SRC=$LTP_SRC" "$dst/VERSION" &&
+   grep -qxF "dirs=$dirs" "$dst/VERSION"; then
 	say "ltp: build/ltp is of $LTP_SRC already ($(head -n1 "$dst/VERSION")); its test list again"
 else
 	build
@@ -79,5 +82,6 @@ done >"$dst/tests"
 {
 	echo "LTP $(cat "$src/VERSION" 2>/dev/null || echo unknown)"
 	echo "LTP_SRC=$LTP_SRC"
+	echo "dirs=$dirs"
 } >"$dst/VERSION"
 say "ltp: $(wc -l <"$dst/tests") tests, $(find "$dst/bin" -type f | wc -l) binaries, $(du -sh "$dst/bin" | cut -f1) in build/ltp ($(($(date +%s) - t))s)"

@@ -306,11 +306,9 @@ fi
 	echo "rig/sizes.sh: sizeof(struct file) and the filp object SLUB makes of it (64-byte lines), compiled against each tree in the x86 configs as built and with CONFIG_SECURITY forced on (not judged; the per-CPU lists patch states the i386 cost):"
 	echo
 	if [ -f "$kt/sizes.csv" ]; then
-		echo "| arch | config | CONFIG_SECURITY | base sizeof / object | patched sizeof / object |"
-		echo "|---|---|---|---|---|"
-		awk -F, '/^#/ || $1 == "arch" { next } { k = $1 " | " $2 " | " $3; v[k, $4] = $5 " / " $6; if (!(k in s)) { s[k] = 1; o[++n] = k } }
-			END { for (i = 1; i <= n; i++) printf "| %s | %s | %s |\n", o[i], v[o[i], "base"], v[o[i], "patched"] }' \
-			"$kt/sizes.csv"
+		echo '```'
+		SIZES=$kt/sizes.csv "$RIG/figures.sh" render sizes
+		echo '```'
 		cp "$kt/sizes.csv" "$RESULTS/sizes.csv"
 	else
 		echo "not measured (rig/sizes.sh did not run)"

@@ -25,7 +25,7 @@ printf '#include <linux/fs.h>\nint sizeof_file = sizeof(struct file);\n' >"$src"
 
 # size KERN CONFIG SECURITY: sizeof(struct file) there
 size() {
-	local out tree cmd
+	local out tree cmd flags sec
 	out=$(kern_out "$1" "$2")
 	tree=$(kern_tree "$1")
 	cmd=$out/fs/.file_table.o.cmd

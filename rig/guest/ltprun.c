@@ -87,7 +87,7 @@ static int run_one(const char *top, const char *dir, const char *name,
 	struct counts c = { 0 };
 	int pfd[2], st = 0, n, len = 0, ntail = 0, i, timed_out = 0, exited = 0;
 	time_t end;
-	pid_t pid;
+	pid_t pid, child;
 
 	snprintf(prog, sizeof(prog), "%s/%s", dir, name);
 	snprintf(tmp, sizeof(tmp), "%s/tmp", top);
@@ -101,7 +101,7 @@ static int run_one(const char *top, const char *dir, const char *name,
 	}
 	if (pipe(pfd) != 0)
 		return 1;
-	pid = fork();
+	pid = child = fork();
 	if (pid == 0) {
 		setsid();
 		dup2(pfd[1], 1);
@@ -167,6 +167,8 @@ static int run_one(const char *top, const char *dir, const char *name,
 	close(pfd[0]);
 	if (pid > 0)
 		waitpid(pid, &st, 0);
+	/* what the test left running must not overlap the next test */
+	kill(-child, SIGKILL);
 	/* the test's children may still hold the tmpfs */
 	if (umount2(tmp, MNT_DETACH) != 0)
 		printf("# umount %s: %s\n", tmp, strerror(errno));
