@@ -336,7 +336,42 @@ readme_patches() {
 }
 t "README's patch list is patches/series, in order" readme_patches
 
-# 8. results/INDEX.md is what rig/index.sh writes from results/ now
+# 8. rig/README.md's knob table is the scripts': each knob it names is read
+#    by a script, a script's literal default ${K:-D} is in K's row, and every
+#    ${K:-...} a script reads is in the table, or passed between stages
+#    (the list below)
+knobs_ok() {
+	local rows k d row f scripts=() bad=0 stage=" TOP RIG BUILD_ RUNS TOP_LINES SHARING_RUNS SIZES OUT MD PLUGIN CCACHE_DIR CROSS_COMPILE COUNT GUEST_LTP "
+	for f in "$RIG"/*.sh; do [ "$f" = "$RIG/check.sh" ] || scripts+=("$f"); done
+	rows=$(sed -n '/^## Knobs/,/^## results/p' "${1:-$RIG/README.md}" | grep '^| [A-Z]')
+	for k in $(echo "$rows" | cut -d'|' -f2 | tr '/' ' '); do
+		grep -qE "\\\$\{?$k\b" "$RIG"/*.sh "$TOP/Makefile" ||
+			{ echo "    rig/README.md names $k, which no script reads"; bad=1; }
+	done
+	while read -r k d; do
+		row=$(echo "$rows" | awk -F'|' -v k="$k" '{ n = split($2, a, /[ \/]+/); for (i = 1; i <= n; i++) if (a[i] == k) print }')
+		if [ -z "$row" ]; then
+			[[ $stage == *" $k "* ]] || { echo "    \${$k:-} is read but not in rig/README.md's knob table"; bad=1; }
+			continue
+		fi
+		d=${d#\"}; d=${d%\"}
+		[ -z "$d" ] || [[ $d == *'$'* ]] || echo "$row" | grep -qE "[(\` ]${d}[)\`:, ]" ||
+			{ echo "    rig/README.md's $k row does not give the default $d"; bad=1; }
+	done < <(grep -ohE '\$\{[A-Z_]+:-("[^"]*"|[^}"]*)\}' "${scripts[@]}" | sed -E 's/^\$\{([A-Z_]+):-(.*)\}$/\1 \2/' | sort -u)
+	return $bad
+}
+t "rig/README.md's knobs are the scripts' (names and defaults)" knobs_ok
+# and the check catches a wrong default, a knob no script reads, a knob
+# the table lacks
+knobs_bad() {
+	sed "$1" "$RIG/README.md" >"$scratch/README.knobs"
+	! knobs_ok "$scratch/README.knobs" >/dev/null
+}
+t "the knob check fails on a wrong default" knobs_bad 's/a boot is killed (1500)/a boot is killed (1200)/'
+t "the knob check fails on a knob no script reads" knobs_bad 's/^| BENCH_T |/| BENCH_TT |/'
+t "the knob check fails on a knob left out" knobs_bad '/^| MINUTES |/d'
+
+# 9. results/INDEX.md is what rig/index.sh writes from results/ now
 t "results/INDEX.md is current (rig/index.sh)" "$RIG/index.sh" --check
 
 status >"$scratch/git-status.after"

@@ -12,26 +12,37 @@
 # REJUDGE (set: no tree, build or boot; compare the warnings of the last
 # run's builds again and judge its boots again, as rcutorture's
 # kvm-recheck does: for a fix to the rig's judging; that run must be of the
-# series in patches/ now).
+# series in patches/ now), RESUME (set: as REJUDGE, but the boots the
+# scenario has gained since that run, or that ran on another series, are
+# booted now on its builds; the report says when it was resumed).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400} LTP_TIMEOUT=${LTP_TIMEOUT:-14400}
 kt=$RUNS/kernel-test
-if [ -n "${REJUDGE:-}" ]; then
-	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE: no kernel-test run in ${kt#"$TOP"/}"
-	[ -d "$kt/out" ] || die "REJUDGE: ${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
-	sid=$(series_id)
+sid=$(series_id)
+if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
+	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE/RESUME: no kernel-test run in ${kt#"$TOP"/}"
+	[ -d "$kt/out" ] || die "REJUDGE/RESUME: ${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
 	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
-		die "REJUDGE: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
-	while read -r what name _; do
-		[ "$what" = boot ] && [ -f "$RUNS/$name/series" ] || continue
-		[ "$(cat "$RUNS/$name/series")" = "$sid" ] ||
-			die "REJUDGE: run $name is of series $(cut -c1-8 "$RUNS/$name/series"), patches/ is ${sid:0:8}"
-		"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
-	done <"$kt/scenarios"
-	date -u +%Y-%m-%dT%H:%MZ >"$kt/rejudged"
-	say "judging again the builds and boots of series ${sid:0:8}"
+		die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
+	if [ -n "${RESUME:-}" ]; then
+		[ -z "${LTP_SRC:-}" ] || "$RIG/ltp.sh" || die "rig/ltp.sh failed"
+		scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
+		rm -f "$kt/rejudged"
+		date +%s >"$kt/resumed"
+		say "resuming the kernel-test of series ${sid:0:8}: the boots it has not run"
+	fi
+	if [ -n "${REJUDGE:-}" ]; then
+		while read -r what name _; do
+			[ "$what" = boot ] && [ -f "$RUNS/$name/series" ] || continue
+			[ "$(cat "$RUNS/$name/series")" = "$sid" ] ||
+				die "REJUDGE: run $name is of series $(cut -c1-8 "$RUNS/$name/series"), patches/ is ${sid:0:8}"
+			"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
+		done <"$kt/scenarios"
+		date -u +%Y-%m-%dT%H:%MZ >"$kt/rejudged"
+		say "judging again the builds and boots of series ${sid:0:8}"
+	fi
 else
 	rm -rf "$kt"
 	mkdir -p "$kt"
@@ -98,11 +109,11 @@ while read -r kern cfg; do
 	p=$kt/out/patched-$cfg b=$kt/out/base-$cfg
 	warn_added "$p" "$b" warnings | sed "s/^/$cfg: /" >>"$kt/new-warnings"
 	warn_added "$p" "$b" modpost | sed "s/^/$cfg: /" >>"$kt/new-modpost"
-	[ -n "${REJUDGE:-}" ] || say "sparse $cfg: patched and base"
-	# (REJUDGE: the run's sparse output, not sparse again)
+	[ -n "${REJUDGE:-}${RESUME:-}" ] || say "sparse $cfg: patched and base"
+	# (REJUDGE, RESUME: the run's sparse output, not sparse again)
 	for k in patched base; do
 		s=$kt/out/$k-$cfg/sparse
-		if [ -z "${REJUDGE:-}" ] &&
+		if [ -z "${REJUDGE:-}${RESUME:-}" ] &&
 		   ! ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
 			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$s"; then
 			rm -f "$s"
@@ -125,7 +136,10 @@ done <"$kt/built" >"$kt/builds"
 [ -n "${REJUDGE:-}" ] ||
 while read -r what name kern cfg rest; do
 	[ "$what" = boot ] || continue
-	if built "$kern" "$cfg"; then
+	if [ -n "${RESUME:-}" ] && [ -f "$RUNS/$name/verdict" ] &&
+	   [ "$(cat "$RUNS/$name/series" 2>/dev/null)" = "$sid" ]; then
+		"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
+	elif built "$kern" "$cfg"; then
 		# shellcheck disable=SC2086
 		"$RIG/boot.sh" "$name" "$kern" "$cfg" $rest </dev/null || true
 	else
@@ -135,5 +149,5 @@ while read -r what name kern cfg rest; do
 	fi
 done <"$kt/scenarios"
 
-[ -n "${REJUDGE:-}" ] || date +%s >"$kt/end"
+[ -n "${REJUDGE:-}" ] || date +%s >"$kt/${RESUME:+resumed-}end"
 "$RIG/report-kernel-test.sh"

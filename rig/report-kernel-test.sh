@@ -149,6 +149,8 @@ fi
 	echo
 	if [ -f "$kt/rejudged" ]; then
 		echo "Written by \`make kernel-test\` (builds and boots from $(date -u -d "@$(cat "$kt/start")" +%Y-%m-%dT%H:%MZ), $(($(cat "$kt/end" 2>/dev/null || echo 0) - $(cat "$kt/start")))s), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
+	elif [ -f "$kt/resumed" ]; then
+		echo "Written by \`make kernel-test\` (builds and boots from $(date -u -d "@$(cat "$kt/start")" +%Y-%m-%dT%H:%MZ), $(($(cat "$kt/end") - $(cat "$kt/start")))s), resumed with RESUME=1 at $(date -u -d "@$(cat "$kt/resumed")" +%Y-%m-%dT%H:%MZ) for the boots the scenario had gained ($(($(date +%s) - $(cat "$kt/resumed")))s), on the same builds."
 	else
 		echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
 	fi
