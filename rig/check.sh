@@ -371,6 +371,17 @@ t "the knob check fails on a wrong default" knobs_bad 's/a boot is killed (1500)
 t "the knob check fails on a knob no script reads" knobs_bad 's/^| BENCH_T |/| BENCH_TT |/'
 t "the knob check fails on a knob left out" knobs_bad '/^| MINUTES |/d'
 
+# the base/patched comparison of the report's diff lines (BAT, LTP) on
+# canned outputs (rig/tests/ltp-diff/README)
+diff_is() {
+	local out
+	out=$("$RIG/differential.sh" "$RIG/tests/ltp-diff/base" "$RIG/tests/ltp-diff/$1" LTP)
+	[ $? -eq "$2" ] && [[ $out == "$3"* ]] && [[ $out == *"$4"* ]] || { echo "# got: $out"; return 1; }
+}
+t "LTP comparison: the same answers pass" diff_is same 0 "PASS: 4 lines" ""
+t "LTP comparison: a test that differs fails, with its lines" diff_is differ 1 "FAIL: base and differ differ" "> LTP fcntl05 exit=1 passed=0 failed=1"
+t "LTP comparison: a run cut short fails" diff_is unfinished 1 "FAIL: unfinished did not finish" ""
+
 # 9. results/INDEX.md is what rig/index.sh writes from results/ now
 t "results/INDEX.md is current (rig/index.sh)" "$RIG/index.sh" --check
 

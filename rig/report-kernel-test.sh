@@ -19,30 +19,10 @@ while read -r name _; do case $(verdict "$name") in PASS*) ;; *) fails=$((fails 
 [ -s "$kt/new-sparse" ] && fails=$((fails + 1))
 [ -s "$kt/new-modpost" ] && fails=$((fails + 1))
 
-# diff A B PREFIX: "STATE" then the first differing lines
-differential() {
-	local a=$RUNS/$1/output b=$RUNS/$2/output p=$3 x
-	pick() { grep -a "^$p " "$1" 2>/dev/null || true; }
-	for x in "$a" "$b"; do
-		if ! pick "$x" | tail -n1 | grep -q "^$p end"; then
-			echo "FAIL: $(basename "$(dirname "$x")") did not finish ($(pick "$x" | wc -l) lines)"
-			return
-		fi
-	done
-	if cmp -s <(pick "$a") <(pick "$b"); then
-		echo "PASS: $(pick "$a" | wc -l) lines, no difference"
-	else
-		echo "FAIL: $1 and $2 differ"
-		echo
-		echo '```'
-		diff <(pick "$a") <(pick "$b") | head -n 40
-		echo '```'
-	fi
-}
 declare -A diffs
 while read -r a b p; do
 	if grep -q "^boot $a " "$kt/scenarios" && grep -q "^boot $b " "$kt/scenarios"; then
-		diffs[$a]=$(differential "$a" "$b" "$p")
+		diffs[$a]=$("$RIG/differential.sh" "$RUNS/$a" "$RUNS/$b" "$p" || true)
 		case ${diffs[$a]} in FAIL*) fails=$((fails + 1)) ;; esac
 	fi
 done < <(lines diff)
