@@ -14,8 +14,6 @@
 #                                   (after the smp and i386 builds)
 .PHONY: check microbench count tree export kernel-test bisect bench soak mutants sizes clean
 
-export KERNEL_SRC MINUTES
-
 check:
 	@rig/deps.sh check
 	@rig/check.sh

@@ -24,6 +24,7 @@ usage="usage: build.sh patched|base CONFIG [OUTDIR]"
 kern=${1:?$usage}
 cfg=${2:?$usage}
 [ -e "$TREE/.git" ] || die "no tree in $TREE: run 'make tree KERNEL_SRC=...' first"
+[ "$kern" != base ] || base_tree
 TREE=$(kern_tree "$kern")
 out=${3:-$(kern_out "$kern" "$cfg")}
 frags=$(config_chain "$cfg" | tr '\n' ' ') || die "no config '$cfg' in rig/configs"

@@ -166,10 +166,23 @@ wrong_tree() {
 	printf 'VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 35\n' >"$d/Makefile"
 	out=$(BUILD=$scratch/tree KERNEL_SRC=$d "$RIG/tree.sh" 2>&1) && return 1
 	[[ $out == *"is not Linux v2.6.36-rc1"*"2.6.35"* ]] || { echo "# got: $out"; return 1; }
-	out=$(BUILD=$scratch/tree KERNEL_SRC='' "$RIG/tree.sh" 2>&1) && return 1
-	[[ $out == *"KERNEL_SRC is not set"*"kernel.org"* ]] || { echo "# got: $out"; return 1; }
 }
-t "tree import rejects a wrong or missing KERNEL_SRC" wrong_tree
+t "tree import rejects a KERNEL_SRC that is not rc1" wrong_tree
+# without KERNEL_SRC the tree downloads RC1_URL once (here a file:// URL,
+# no network): a tarball that is not rc1 is refused and not kept; a URL
+# that cannot be had fails at once, saying how to give KERNEL_SRC
+fetch_tree() {
+	local d=$scratch/fake out
+	mkdir -p "$d/linux-2.6.36-rc1"
+	printf 'VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 35\n' >"$d/linux-2.6.36-rc1/Makefile"
+	tar -C "$d" -cjf "$d/linux-2.6.36-rc1.tar.bz2" linux-2.6.36-rc1
+	out=$(BUILD=$scratch/tree KERNEL_SRC='' RC1_URL="file://$d/linux-2.6.36-rc1.tar.bz2" "$RIG/tree.sh" 2>&1) && return 1
+	[[ $out == *downloading*"is not Linux v2.6.36-rc1"*"2.6.35"* ]] || { echo "# got: $out"; return 1; }
+	[ ! -e "$scratch/tree/linux-2.6.36-rc1.tar.bz2" ] || { echo "# the refused tarball was kept"; return 1; }
+	out=$(BUILD=$scratch/tree KERNEL_SRC='' RC1_URL="file://$d/none.tar.bz2" "$RIG/tree.sh" 2>&1) && return 1
+	[[ $out == *"could not download file://$d/none.tar.bz2: set KERNEL_SRC to"* ]] || { echo "# got: $out"; return 1; }
+}
+t "tree without KERNEL_SRC: downloads rc1 once, refuses a wrong one, fails at once offline" fetch_tree
 
 # 3. the series' userspace proof: include/linux/lglock.h and
 # kernel/lglock.c are taken out of the patches with git apply --include

@@ -21,7 +21,7 @@ TREE_PATHS_SED="s#(^|[ (,])$TREE_PATH_RE#\\1#g"
 
 # Linux v2.6.36-rc1, commit da5cabf80e2433131bf0ed8993abc0f7ea618c73.
 RC1_TREE=208f20750722e031b404f1447b22c5ffd0eed215
-RC1_URL=https://www.kernel.org/pub/linux/kernel/v2.6/testing/linux-2.6.36-rc1.tar.bz2
+RC1_URL=${RC1_URL:-https://www.kernel.org/pub/linux/kernel/v2.6/testing/v2.6.36/linux-2.6.36-rc1.tar.bz2}
 
 mkdir -p "$LOGS"
 
@@ -59,7 +59,7 @@ need() {
 	local c
 	for c in "$@"; do
 		command -v "$c" >/dev/null 2>&1 ||
-			die "'$c' is not installed (run: make deps)"
+			die "'$c' is not installed (rig/deps.sh JOB installs what a job needs)"
 	done
 }
 
@@ -103,7 +103,8 @@ warn_added() { comm -23 <(warn_norm "$1/$3") <(warn_norm "$2/$3"); }
 # Where kernel KERN (patched: build/linux, base: rc1 + compat) is built in
 # config CFG, and its source tree.
 kern_out() { case $1 in base) echo "$BUILD/base-$2" ;; *) echo "$BUILD/out-$2" ;; esac; }
-kern_tree() { case $1 in base) base_tree; echo "$BASE" ;; *) echo "$TREE" ;; esac; }
+# the tree of KERN (base or patched): a lookup; base_tree makes the base one
+kern_tree() { case $1 in base) echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 
 # The fragments of config CFG, root first: each names its parent in a
 # "# parent: NAME" line (rig/configs/).

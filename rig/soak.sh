@@ -30,6 +30,7 @@ run=$RUNS/soak-$SOAK_NAME
 if [ -z "${SOAK_REJUDGE:-}" ]; then
 	if [ -z "${SOAK_TREE:-}" ]; then
 		"$RIG/tree.sh"
+		[ "$KERN" != base ] || base_tree
 		SOAK_TREE=$(kern_tree "$KERN")
 	fi
 	# the tree soaked, read now: another job may check out something else

@@ -3,14 +3,9 @@
 #   base    v2.6.36-rc1 exactly as KERNEL_SRC gave it (checked by tree id)
 #   compat  the rig's toolchain fixes, one commit each (rig/compat/*.patch)
 #   HEAD    the series, one commit per patch, applied with git am
-#
-# usage: tree.sh [--upto N]     (apply only the first N patches)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need git tar
-
-upto=
-[ "${1:-}" = --upto ] && upto=$2
 
 import_src() {
 	local src=$1
@@ -40,18 +35,21 @@ have_base() {
 }
 
 if ! have_base; then
-	if [ -z "${KERNEL_SRC:-}" ]; then
-		die "KERNEL_SRC is not set. Give it Linux v2.6.36-rc1 as a directory, a
-  tarball or GITDIR@COMMIT. kernel.org keeps the tarball at
-  $RC1_URL"
-	fi
+	# no KERNEL_SRC: kernel.org's rc1 tarball, downloaded once into build/
+	[ -n "${KERNEL_SRC:-}" ] || KERNEL_SRC=$RC1_URL
+	fetched=
 	case "$KERNEL_SRC" in
-	http://*|https://*)
+	http://*|https://*|file://*)
 		need curl
-		say "downloading $KERNEL_SRC"
-		curl -fsSL -o "$BUILD/rc1.tar.bz2" "$KERNEL_SRC" ||
-			die "could not download $KERNEL_SRC (no network here?)"
-		KERNEL_SRC=$BUILD/rc1.tar.bz2
+		fetched=$BUILD/$(basename "$KERNEL_SRC")
+		if [ ! -f "$fetched" ]; then
+			say "downloading $KERNEL_SRC into ${fetched#"$TOP"/}"
+			mkdir -p "$BUILD"
+			curl -fsSL --connect-timeout 20 -o "$fetched.part" "$KERNEL_SRC" 2>/dev/null ||
+				{ rm -f "$fetched.part"; die "could not download $KERNEL_SRC: set KERNEL_SRC to v2.6.36-rc1 as a directory, a tarball or GITDIR@COMMIT"; }
+			mv "$fetched.part" "$fetched"
+		fi
+		KERNEL_SRC=$fetched
 		;;
 	esac
 	say "importing $KERNEL_SRC into $TREE"
@@ -66,6 +64,8 @@ if ! have_base; then
 		ver=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\|EXTRAVERSION\) = *//p' \
 			"$TREE/Makefile" 2>/dev/null | paste -sd. -)
 		rm -rf "$TREE"
+		# a download that is not rc1 is not kept for the next run
+		[ -z "$fetched" ] || rm -f "$fetched"
 		die "KERNEL_SRC=$KERNEL_SRC is not Linux v2.6.36-rc1: its files make
   git tree $found (Makefile says '${ver:-?}'), rc1 is $RC1_TREE"
 	fi
@@ -102,7 +102,6 @@ git tag -f compat >/dev/null
 
 n=0
 while read -r p; do
-	[ -n "$upto" ] && [ "$n" -ge "$upto" ] && break
 	[ -f "$PATCHES/$p" ] || die "patches/series names $p, which does not exist"
 	if ! git am -q "$PATCHES/$p" >"$LOGS/am.log" 2>&1; then
 		git am --abort 2>/dev/null || true
