@@ -19,13 +19,8 @@ set -euo pipefail
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
 scen=$(scenarios bisect) || die "rig/scenarios/bisect"
-pick() { # the scenario's KERN configs, narrowed by CONFIGS
-	local c
-	for c in $(echo "$scen" | awk -v k="$1" '$1 == "build" && $2 == k { print $3 }'); do
-		[ -z "${CONFIGS+set}" ] || [[ " $CONFIGS " == *" $c "* ]] || continue
-		echo "$c"
-	done
-}
+# the scenario's KERN configs (scenarios narrows the patched ones by CONFIGS)
+pick() { echo "$scen" | awk -v k="$1" '$1 == "build" && $2 == k { print $3 }'; }
 cfgs=$(pick patched)
 [ -n "$cfgs" ] || die "bisect: no patched config to build (CONFIGS='${CONFIGS:-}')"
 for cfg in $cfgs; do

@@ -55,14 +55,27 @@ chain_is() { [ "$(config_chain "$1" | xargs -n1 basename | paste -sd' ' -)" = "$
 t "configs stack by their parent lines" chain_is debug-notorture "smp.config debug.config debug-notorture.config"
 scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	local f
-	for f in kernel-test bench soak bisect; do
-		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 BENCH_T=1 SOAK_NAME=x CONFIG=debug SMP=4 SOAK_TIMEOUT=1 \
-			MINUTES=1 KERN=patched SOAK_RUN=/bin/soak,1 \
+	for f in kernel-test bench bisect; do
+		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BENCH_T=1 \
 			scenarios "$f" | awk '$1 == "boot" && NF < 8 { bad = 1 } END { exit bad }' || return 1
 	done
-	[ "$(BOOT_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
+	[ "$(BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
 }
 t "scenarios read, and BOOTS narrows them" scen_ok
+# selection in one place: what BOOTS and CONFIGS drop is recorded, with
+# the knob; a line without one of its fields is an error
+scen_select() {
+	local d=$scratch/dropped
+	rm -f "$d"
+	[ "$(DROPPED=$d BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BOOTS='patched-smp-smp2-suite' CONFIGS='smp' \
+		scenarios kernel-test | grep -c '^build patched ')" = 1 ] || return 1
+	grep -qx 'CONFIGS build patched debug' "$d" && grep -q '^BOOTS boot base-smp-smp2-suite base smp 2 1 tap ' "$d" &&
+		! grep -q 'patched-smp-smp2-suite' "$d" || { echo "# dropped: $(wc -l <"$d") lines"; return 1; }
+	mkdir -p "$scratch/scen/scenarios"
+	printf 'boot x kern=patched config=smp cpus=2 judge=tap run=/bin/tap\n' >"$scratch/scen/scenarios/t"
+	! (RIG=$scratch/scen scenarios t) 2>"$scratch/scen/err" && grep -q "'boot x' has no timeout=" "$scratch/scen/err"
+}
+t "scenarios: BOOTS and CONFIGS drop lines into DROPPED; a missing field is an error" scen_select
 # warnings compared across trees: the tree's paths, at the start of a line
 # or inside it (sparse's notes), line numbers and addresses are not the
 # warning; include/linux/ inside the tree is
@@ -354,7 +367,7 @@ t "README's patch list is patches/series, in order" readme_patches
 #    ${K:-...} a script reads is in the table, or passed between stages
 #    (the list below)
 knobs_ok() {
-	local rows k d row f scripts=() bad=0 stage=" TOP RIG BUILD_ RUNS TOP_LINES SHARING_RUNS SIZES OUT MD PLUGIN CCACHE_DIR CROSS_COMPILE COUNT GUEST_LTP "
+	local rows k d row f scripts=() bad=0 stage=" TOP RIG BUILD_ RUNS TOP_LINES SHARING_RUNS SIZES OUT MD PLUGIN CCACHE_DIR CROSS_COMPILE COUNT GUEST_LTP DROPPED "
 	for f in "$RIG"/*.sh; do [ "$f" = "$RIG/check.sh" ] || scripts+=("$f"); done
 	rows=$(sed -n '/^## Knobs/,/^## results/p' "${1:-$RIG/README.md}" | grep '^| [A-Z]')
 	for k in $(echo "$rows" | cut -d'|' -f2 | tr '/' ' '); do

@@ -28,8 +28,8 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 		die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
 	if [ -n "${RESUME:-}" ]; then
 		[ -z "${LTP_SRC:-}" ] || "$RIG/ltp.sh" || die "rig/ltp.sh failed"
-		scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
-		rm -f "$kt/rejudged"
+		rm -f "$kt/dropped" "$kt/rejudged"
+		DROPPED=$kt/dropped scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 		date +%s >"$kt/resumed"
 		say "resuming the kernel-test of series ${sid:0:8}: the boots it has not run"
 	fi
@@ -65,17 +65,13 @@ else
 	else
 		say "LTP: no LTP_SRC, no build/ltp: the LTP boots are left out (LTP_SRC=an LTP tarball, directory or GITDIR@COMMIT)"
 	fi
-	scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
+	# what BOOTS, CONFIGS and BASE_CONFIGS leave out goes in $kt/dropped
+	DROPPED=$kt/dropped scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
 	mkdir -p "$kt/out"
 
 	# Builds: "kern cfg" lines in $kt/builds, each out dir has its result.
 	while read -r what kern cfg _; do
 		[ "$what" = build ] || continue
-		if [ "$kern" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
-			[[ " $BASE_CONFIGS " == *" $cfg "* ]] || continue
-		elif [ "$kern" != base ] && [ -n "${CONFIGS+set}" ]; then
-			[[ " $CONFIGS " == *" $cfg "* ]] || continue
-		fi
 		"$RIG/build.sh" "$kern" "$cfg" </dev/null || true
 		echo "$kern $cfg" >>"$kt/built"
 		# what the build left, kept with the run: a later build or make

@@ -127,14 +127,23 @@ config_meta() {
 	echo "${v:-$3}"
 }
 
-# The lines of scenario file rig/scenarios/$1, comments dropped, @VAR@
-# replaced by the variable's value (@RUN@ stays: boot.sh fills it in).  A
-# line that starts with "?PATH " counts only while PATH (from the top of the
-# project) exists.  "boot" lines are kept when their name matches a word of
-# BOOTS (a name or a glob; kern:config:cpus:job is read as
-# kern-config-smpN-job).
+# scenarios JOB: the lines of rig/scenarios/JOB, whose fields are named
+# (rig/scenarios/README.md), as the jobs read them, fields in order:
+#   build KERN CONFIG
+#   boot NAME KERN CONFIG CPUS TIMEOUT JUDGE RUN [KERNEL_ARGS] [-- QEMU_ARGS]
+#   diff A B PREFIX
+#   sweep BASE PATCHED
+# Comments go, @VAR@ becomes the variable's value (@RUN@ stays: boot.sh
+# fills it in), a line that starts with "?PATH " counts only while PATH
+# (from the top of the project) exists, and a line that lacks a field is an
+# error.  The one place where lines are selected: BOOTS keeps the boots
+# whose name matches one of its words (a name or a glob; kern:config:cpus:job
+# is read as kern-config-smpN-job); CONFIGS, when set, keeps the patched
+# builds of its configs, BASE_CONFIGS the base builds.  With DROPPED=FILE,
+# each line left out is added to FILE after the knob that dropped it.
 scenarios() {
-	local line w keep
+	local job=$1 line w k keep what name fields out
+	local -A f
 	while IFS= read -r line; do
 		line=${line%%#*}
 		[ -n "${line// /}" ] || continue
@@ -145,21 +154,52 @@ scenarios() {
 		fi
 		while [[ $line =~ @([A-Z_]+)@ ]] && [ "${BASH_REMATCH[1]}" != RUN ]; do
 			w=${BASH_REMATCH[1]}
-			[ -n "${!w:-}" ] || die "scenario $1 needs $w"
+			[ -n "${!w:-}" ] || die "scenario $job needs $w"
 			line=${line//@$w@/${!w}}
 		done
-		set -- "$1" $line
-		if [ "$2" = boot ] && [ -n "${BOOTS:-}" ]; then
+		# shellcheck disable=SC2086
+		set -- $line
+		what=$1 name=
+		shift
+		case $what in
+		build) fields="kern config" ;;
+		boot) fields="kern config cpus timeout judge run" name=$1; shift ;;
+		diff) fields="a b prefix" ;;
+		sweep) fields="base patched" ;;
+		*) die "rig/scenarios/$job: a line of kind '$what'" ;;
+		esac
+		f=()
+		# the named fields, then the rest (boot: kernel and QEMU args)
+		while [ $# -gt 0 ] && [[ $1 == *=* ]] && [[ " $fields " == *" ${1%%=*} "* ]]; do
+			f[${1%%=*}]=${1#*=}
+			shift
+		done
+		out="$what${name:+ $name}"
+		for k in $fields; do
+			[ -n "${f[$k]:-}" ] || die "rig/scenarios/$job: '$what${name:+ $name}' has no $k="
+			out="$out ${f[$k]}"
+		done
+		out="$out${*:+ $*}"
+		keep=$what
+		if [ "$what" = boot ] && [ -n "${BOOTS:-}" ]; then
 			keep=
 			for w in $BOOTS; do
 				[[ $w == *:*:*:* ]] && w=$(echo "$w" | awk -F: '{ print $1 "-" $2 "-smp" $3 "-" $4 }')
 				# shellcheck disable=SC2053
-				[[ $3 == $w ]] && keep=1
+				[[ $name == $w ]] && keep=1
 			done
-			[ -n "$keep" ] || continue
+			[ -n "$keep" ] || keep=BOOTS=
+		elif [ "$what" = build ] && [ "${f[kern]}" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
+			[[ " $BASE_CONFIGS " == *" ${f[config]} "* ]] || keep=BASE_CONFIGS=
+		elif [ "$what" = build ] && [ "${f[kern]}" != base ] && [ -n "${CONFIGS+set}" ]; then
+			[[ " $CONFIGS " == *" ${f[config]} "* ]] || keep=CONFIGS=
 		fi
-		echo "$line" | tr -s ' \t' ' '
-	done <"$RIG/scenarios/$1"
+		if [[ $keep == *= ]]; then
+			[ -z "${DROPPED:-}" ] || echo "${keep%=} $out" >>"$DROPPED"
+			continue
+		fi
+		echo "$out"
+	done <"$RIG/scenarios/$job"
 }
 
 # Runs: build/runs/NAME/, one folder a boot (rig/boot.sh).

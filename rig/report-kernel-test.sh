@@ -106,20 +106,15 @@ fi
 
 verdict=PASS
 [ $fails -eq 0 ] || verdict="FAIL ($fails)"
-# What CONFIGS / BASE_CONFIGS / BOOTS left out of this run
-# both against rig/scenarios/kernel-test itself, not the run's copy
-scen=$(BOOTS='' BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 scenarios kernel-test) || true
-left_builds=$(echo "$scen" | awk '$1 == "build" { print $2, $3 }' | grep -vxF -f "$kt/built" | tr ' ' ':' | paste -sd' ' -) || true
-left_boots=$(echo "$scen" | awk '$1 == "boot" { print $2 }' | grep -vxF -f <(lines boot | awk '{ print $1 }') | paste -sd' ' -) || true
-# of those, the boots the scenario gained after the run (REJUDGE of an
-# older run): listed, not judged, and no reason to call the run partial
-added_boots=
-if [ -n "$left_boots" ] && [ -f "$kt/scenarios" ]; then
-	added_boots=$(for b in $left_boots; do
-		awk -v b="$b" '$1 == "boot" && $2 == b { f = 1 } END { exit f }' "$kt/scenarios" && echo "$b"
-	done | paste -sd' ' -) || true
-	left_boots=$(for b in $left_boots; do [[ " $added_boots " == *" $b "* ]] || echo "$b"; done | paste -sd' ' -) || true
-fi
+# What CONFIGS / BASE_CONFIGS / BOOTS left out of this run (kernel-test
+# kept it in $kt/dropped)
+left_builds=$(awk '$2 == "build" { print $3 ":" $4 }' "$kt/dropped" 2>/dev/null | paste -sd' ' -) || true
+left_boots=$(awk '$2 == "boot" { print $3 }' "$kt/dropped" 2>/dev/null | paste -sd' ' -) || true
+# and the boots rig/scenarios/kernel-test has gained since the run (REJUDGE
+# of an older run; RESUME boots them): listed, not judged, and no reason to
+# call the run partial
+added_boots=$( (unset BOOTS CONFIGS BASE_CONFIGS; BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 LTP_TIMEOUT=0 scenarios kernel-test) |
+	awk '$1 == "boot" { print $2 }' | grep -vxF -f <(awk '$1 == "boot" { print $2 } $2 == "boot" { print $3 }' "$kt/scenarios" "$kt/dropped" 2>/dev/null) | paste -sd' ' -) || true
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 [ -z "$added_boots" ] || verdict="$verdict as run (the scenario has grown since: $(echo "$added_boots" | wc -w) boots not run)"
 {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# make soak KERNEL_SRC=... [MINUTES=10]: rig/scenarios/soak, i.e. the
+# make soak KERNEL_SRC=... [MINUTES=10]: one boot of the
 # patched kernel in the debug config (PREEMPT, lockdep, DEBUG_LIST,
 # soft-lockup and hung-task detection) at -smp 4, running rig/guest/soak.c
 # for MINUTES: every load at once, CPU hotplug included.  The run is
@@ -45,12 +45,14 @@ if [ -z "${SOAK_REJUDGE:-}" ]; then
 	mkdir -p "$BUILD/soak"
 	rm -f "$img"
 	mke2fs -q -F -t ext2 -b 1024 -N 16384 "$img" 16384 >/dev/null || die "soak: mke2fs failed"
-	scenarios soak | while read -r what line; do
-		[ "$what" = boot ] || continue
-		# shellcheck disable=SC2086
-		GUEST_FILES="/ext2.img=$img" "$RIG/boot.sh" $line </dev/null || true
-	done
-	mkdir -p "$run"
+	# the boot: rig/guest/soak.c for MINUTES (with FAULTS, under failslab),
+	# every load at once with CPU hotplug; the ext2 image it dumps at the
+	# end comes on ttyS2, to a file of its own (e2fsck'd by report-soak.sh).
+	# The old run goes first, so that no report can take it for this one.
+	rm -rf "$run"
+	GUEST_FILES="/ext2.img=$img" "$RIG/boot.sh" "soak-$SOAK_NAME" "$KERN" "$CONFIG" "$SMP" "$SOAK_TIMEOUT" \
+		exit "$SOAK_RUN" -- -serial "file:@RUN@/ext2.txt" </dev/null || true
+	[ -f "$run/boot" ] || die "soak: rig/boot.sh did not run soak-$SOAK_NAME"
 	# what the report says of the tree: the series, or another tree
 	if [ "$KERN" = base ]; then
 		echo "base: rc1 + rig/compat (the series $(series_id) not applied)"
