@@ -64,7 +64,7 @@ for i in $(seq 1 "$n"); do
 			r=FAIL
 		fi
 		[ "$r" = ok ] || fails=$((fails + 1))
-		echo "$i $cfg $r $(cat "$out/build-seconds" 2>/dev/null || echo -) $(wc -l <"$out/warnings" 2>/dev/null || echo -) $(cat "$out/modpost-count" 2>/dev/null || echo -) $new $p" >>"$(log "$cfg")"
+		echo "$i $cfg $r $(kv seconds "$out/summary") $(kv gcc "$out/summary") $(kv modpost "$out/summary") $new $p" >>"$(log "$cfg")"
 		[ "$new" = - ] || [ "$new" -eq 0 ] || sed 's/^/#   new: /' "$out/new-warnings" >>"$(log "$cfg")"
 		say "bisect $i/$n $cfg: $r, $new new warnings ($p)"
 	done

@@ -15,7 +15,11 @@
 # Prints one progress line per stage; the full log is in build/logs/.
 # Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc
 # warnings), modpost (modpost's warnings, section mismatches included, of
-# the last link), build-seconds, result (ok or FAIL).
+# the last link), and summary, one line of key=value: result=FAIL while it
+# builds or when it failed, else result=ok seconds=N gcc=N modpost=N (gcc:
+# lines of warnings; modpost: each warning, or the N of a "Found N section
+# mismatch(es)" summary, as modpost prints without
+# CONFIG_DEBUG_SECTION_MISMATCH).  Read a field with lib.sh's kv.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 need gcc make perl bc
@@ -44,7 +48,8 @@ mk() { ARCH=$arch CROSS_COMPILE=$cross kmake "$TREE" "$out" $makeargs "$@"; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 TREE=$(cd "$TREE" && pwd)
-echo FAIL >"$out/result"
+rm -f "$out/result" "$out/build-seconds" "$out/modpost-count"
+echo result=FAIL >"$out/summary"
 log=$LOGS/build-$(basename "$out").log
 : >"$log"
 say "build $kern $cfg: configure ($(for f in $frags; do basename "$f" .config; done | paste -sd+ -))"
@@ -172,10 +177,7 @@ for m in $guestmods; do
 		say "build $kern $cfg: no module $m in this tree"
 	fi
 done
-echo ok >"$out/result"
-# counted: each warning in full, or N for a "Found N section mismatch(es)"
-# summary (without CONFIG_DEBUG_SECTION_MISMATCH, modpost prints only that)
-awk '/Found [0-9]+ section mismatch/ { for (i = 1; i <= NF; i++) if ($i == "Found") n += $(i + 1); next }
-     { n++ } END { print n + 0 }' "$out/modpost" >"$out/modpost-count"
-say "build $kern $cfg: ok in $(($(date +%s) - start))s, $(wc -l <"$out/warnings") gcc warnings, $(cat "$out/modpost-count") modpost"
-echo "$(($(date +%s) - start))" >"$out/build-seconds"
+mp=$(awk '/Found [0-9]+ section mismatch/ { for (i = 1; i <= NF; i++) if ($i == "Found") n += $(i + 1); next }
+     { n++ } END { print n + 0 }' "$out/modpost")
+echo "result=ok seconds=$(($(date +%s) - start)) gcc=$(wc -l <"$out/warnings") modpost=$mp" >"$out/summary"
+say "build $kern $cfg: $(cat "$out/summary")"

@@ -78,7 +78,7 @@ else
 		# bisect rewrites the out dir, REJUDGE judges this run's
 		o=$(kern_out "$kern" "$cfg")
 		mkdir -p "$kt/out/$kern-$cfg"
-		for f in result build-seconds warnings modpost modpost-count; do
+		for f in summary warnings modpost; do
 			[ ! -f "$o/$f" ] || cp "$o/$f" "$kt/out/$kern-$cfg/"
 		done
 	done <"$kt/scenarios"
@@ -91,7 +91,7 @@ else
 		sed -n 's/^Subject: \[PATCH\] //p' "$p"
 	done >"$kt/compat"
 fi
-built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(cat "$kt/out/$1-$2/result" 2>/dev/null)" = ok ]; }
+built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(kv result "$kt/out/$1-$2/summary")" = ok ]; }
 
 # Warnings the series adds: same message in the same file, line numbers
 # and addresses dropped, in the patched build and not in the base build:
@@ -121,11 +121,10 @@ while read -r kern cfg; do
 	say "sparse $cfg: $(wc -l <"$p/sparse") warnings (base $(wc -l <"$b/sparse")), $(grep -c "^$cfg: " "$kt/new-sparse") new"
 done <"$kt/built"
 
-# kern cfg result seconds gcc-warnings modpost-warnings sparse-warnings
-cnt() { if [ -f "$1" ]; then wc -l <"$1"; else echo -; fi; }
+# a line a build: kern= config=, build.sh's summary, sparse= (warnings)
 while read -r kern cfg; do
 	o=$kt/out/$kern-$cfg
-	echo "$kern $cfg $(cat "$o/result" 2>/dev/null || echo FAIL) $(cat "$o/build-seconds" 2>/dev/null || echo -) $(cnt "$o/warnings") $(cat "$o/modpost-count" 2>/dev/null || echo -) $(cnt "$o/sparse")"
+	echo "kern=$kern config=$cfg $(cat "$o/summary" 2>/dev/null || echo result=FAIL) sparse=$(if [ -f "$o/sparse" ]; then wc -l <"$o/sparse"; else echo -; fi)"
 done <"$kt/built" >"$kt/builds"
 
 # Boots: each in build/runs/NAME (a failing verdict goes in the report).

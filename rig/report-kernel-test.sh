@@ -13,7 +13,9 @@ lines() { awk -v w="$1" '$1 == w { $1 = ""; print substr($0, 2) }' "$kt/scenario
 verdict() { head -n1 "$RUNS/$1/verdict" 2>/dev/null || echo "not run"; }
 
 fails=0
-while read -r _ _ r _; do [ "$r" = ok ] || fails=$((fails + 1)); done <"$kt/builds"
+# kt/builds: a key=value line a build (kernel-test.sh)
+bkv() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
+while read -r b; do [ "$(bkv "$b" result)" = ok ] || fails=$((fails + 1)); done <"$kt/builds"
 while read -r name _; do case $(verdict "$name") in PASS*) ;; *) fails=$((fails + 1)) ;; esac; done < <(lines boot)
 [ -s "$kt/new-warnings" ] && fails=$((fails + 1))
 [ -s "$kt/new-sparse" ] && fails=$((fails + 1))
@@ -169,11 +171,13 @@ added_boots=$( (unset BOOTS CONFIGS BASE_CONFIGS; BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0
 	echo "| config | arch, target | result | seconds | gcc warnings | modpost warnings | sparse warnings (files the series touches) |"
 	echo "|---|---|---|---|---|---|---|"
 	two() { if [ -n "$1" ] && [ -n "$2" ]; then echo "$1 → $2"; else echo "${1:-}${2:-}"; fi; }
-	awk '{ print $2 }' "$kt/builds" | awk '!seen[$0]++' | while read -r cfg; do
-		b=$(awk -v c="$cfg" '$1 == "base" && $2 == c' "$kt/builds")
-		p=$(awk -v c="$cfg" '$1 == "patched" && $2 == c' "$kt/builds")
-		f() { echo "$1" | awk -v i="$2" '{ print $i }'; }
-		echo "| $cfg | $(config_meta "$cfg" arch x86_64), $(config_meta "$cfg" target bzImage) | $(two "$(f "$b" 3)" "$(f "$p" 3)") | $(two "$(f "$b" 4)" "$(f "$p" 4)") | $(two "$(f "$b" 5)" "$(f "$p" 5)") | $(two "$(f "$b" 6)" "$(f "$p" 6)") | $(two "$(f "$b" 7)" "$(f "$p" 7)") |"
+	sed -n 's/.*config=\([^ ]*\).*/\1/p' "$kt/builds" | awk '!seen[$0]++' | while read -r cfg; do
+		b=$(grep "^kern=base config=$cfg " "$kt/builds") || true
+		p=$(grep "^kern=patched config=$cfg " "$kt/builds") || true
+		f() { [ -z "$1" ] || { v=$(bkv "$1" "$2"); echo "${v:--}"; }; }
+		row="| $cfg | $(config_meta "$cfg" arch x86_64), $(config_meta "$cfg" target bzImage) |"
+		for k in result seconds gcc modpost sparse; do row="$row $(two "$(f "$b" $k)" "$(f "$p" $k)") |"; done
+		echo "$row"
 	done
 	echo
 	for w in "new-warnings|Warnings the series adds (not in the base build):" \
