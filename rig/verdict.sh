@@ -23,8 +23,11 @@ con=$run/console.txt out=$run/output
 tr -d '\r' <"$run/console" >"$con" 2>/dev/null || : >"$con"
 read -r _ _ _ _ _ mode _ <"$run/boot" || mode='?'
 rc=$(cat "$run/rc" 2>/dev/null || echo '?')
-# What a kernel prints when something is wrong.
-reports='BUG:|Oops|WARNING:|INFO: possible|inconsistent lock state|soft lockup|hung_task|blocked for more than|list_add corruption|list_del corruption|Kernel panic|general protection fault|lglock-torture: FAIL'
+# What a kernel prints when something is wrong: rig/kernel-reports, the
+# list the guest programs that read the kernel log are built with.
+reports=$(mktemp)
+trap 'rm -f "$reports"' EXIT
+grep -v -e '^#' -e '^$' "$(dirname "$0")/kernel-reports" >"$reports"
 
 why=()
 [ -s "$con" ] || why+=("no console output")
@@ -68,7 +71,7 @@ tstart=$(grep -ac 'lglock-torture: start:' "$con" 2>/dev/null)
 tend=$(grep -acE 'lglock-torture: (PASS|FAIL)$' "$con" 2>/dev/null)
 [ "${tstart:-0}" = "${tend:-0}" ] ||
 	why+=("lglock-torture started ${tstart:-0} times, ended ${tend:-0}")
-nrep=$(grep -acE "$reports" "$con" 2>/dev/null)
+nrep=$(grep -acF -f "$reports" "$con" 2>/dev/null)
 [ "${nrep:-0}" -eq 0 ] || why+=("$nrep kernel report lines")
 
 {
@@ -78,7 +81,7 @@ nrep=$(grep -acE "$reports" "$con" 2>/dev/null)
 		msg=$(printf '%s; ' "${why[@]}")
 		echo "FAIL ($summary): ${msg%; }"
 		[ "${nrep:-0}" -eq 0 ] ||
-			grep -a -m1 -B2 -A12 -E "$reports" "$con" | sed 's/^/    | /'
+			grep -a -m1 -B2 -A12 -F -f "$reports" "$con" | sed 's/^/    | /'
 	fi
 } >"$run/verdict"
 cat "$run/verdict"

@@ -63,12 +63,10 @@
 #define WAIT_SECONDS	600
 
 
-/* What the kernel says when something is wrong. */
+/* What the kernel says when something is wrong (rig/kernel-reports). */
 static const char *const complaints[] = {
-	"BUG", "WARNING:", "Oops", "INFO: possible", "inconsistent lock state",
-	"=====", "general protection fault", "Kernel panic", "soft lockup",
-	"blocked for more than", "list_add corruption", "list_del corruption",
-	LOGNAME "FAIL", NULL
+#include "kernel-reports.h"
+	"=====", NULL		/* and the banner of any lockdep report */
 };
 
 static int complain(const char *log, const char *when)
