@@ -53,9 +53,6 @@ echo result=FAIL >"$out/summary"
 log=$LOGS/build-$(basename "$out").log
 : >"$log"
 say "build $kern $cfg: configure ($(for f in $frags; do basename "$f" .config; done | paste -sd+ -))"
-# Keep the previous .config (and its time stamp) when nothing changed, so
-# that an unchanged tree is not rebuilt from scratch.
-[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.prev"
 mk "$defconfig" >>"$log" 2>&1 || die "build $kern $cfg: $defconfig failed (see $log)"
 # shellcheck disable=SC2086
 cat $frags >>"$out/.config"
@@ -79,14 +76,6 @@ cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 				--include='Kconfig*' "$TREE"; } || echo "$sym"
 	fi
 done | sort -u >"$out/config-misses"
-# (the header's date line aside: "# CONFIG_X is not set" lines count, a
-# new symbol appears as one of them)
-hdr='^# (Mon|Tue|Wed|Thu|Fri|Sat|Sun) '
-if [ -f "$out/.config.prev" ] &&
-   cmp -s <(grep -vE "$hdr" "$out/.config") <(grep -vE "$hdr" "$out/.config.prev"); then
-	mv "$out/.config.prev" "$out/.config"
-fi
-rm -f "$out/.config.prev"
 if [ -s "$out/config-misses" ]; then
 	die "build $kern $cfg: config did not take: $(tr '\n' ' ' <"$out/config-misses")"
 fi
@@ -110,49 +99,19 @@ if [ "$target" = objects ]; then
 fi
 say "build $kern $cfg: compile $arch ${target:0:60} (log: ${log#$TOP/})"
 start=$(date +%s)
+# Every build compiles everything from clean, so that its log has the
+# warnings of the whole tree (or of all the objects it builds), never
+# only of what changed since the last build: ccache replays an unchanged
+# file's warnings with its object, in seconds.
 # shellcheck disable=SC2086
-if ! { [ -z "$pre" ] || mk $pre; } >>"$log" 2>&1 || ! mk $target >>"$log" 2>&1; then
+if ! mk clean >>"$log" 2>&1 || ! { [ -z "$pre" ] || mk $pre; } >>"$log" 2>&1 || ! mk $target >>"$log" 2>&1; then
 	grep -E 'error|Error' "$log" | head -n 20 >&2
 	die "build $kern $cfg: compile failed (see $log)"
 fi
-# The warnings of the whole tree, not only of what this (incremental) build
-# recompiled: a warning seen before stays unless its file was rebuilt now.
-# Keyed by file stem (fs/super for fs/super.c, fs/super.o, ...).
-# (the linker's warnings about a vmlinux link belong to vmlinux: a relink
-# replaces them)
-stem() { sed -E 's#^ld: (\.tmp_)?vmlinux[0-9]*:.*#vmlinux#; s#^(ld: warning: )?##; s#'"$TREE_PREFIX_RE"'##; s#^'"$out"'/##; s#[:( ].*##; s#\.[a-z]+$##'; }
-grep -E ': warning: ' "$log" | sort -u >"$out/warnings.now" || true
-sed -nE 's#^  (CC|AS|LD|HOSTCC|CPP|OBJCOPY|VDSO|VDSOSYM|GEN|LDS)( \[M\])? +##p' "$log" |
-	sed -E 's#\.[a-z]+$##' | sort -u >"$out/rebuilt"
-if [ -f "$out/warnings" ]; then
-	while IFS= read -r w; do
-		grep -qxF "$(echo "$w" | stem)" "$out/rebuilt" || echo "$w"
-	done <"$out/warnings" >"$out/warnings.kept"
-else
-	: >"$out/warnings.kept"
-fi
-sort -u "$out/warnings.kept" "$out/warnings.now" >"$out/warnings"
-rm -f "$out/warnings.kept" "$out/warnings.now"
-# modpost runs whole on every link: its lines of this build replace the
-# last ones when it ran (vmlinux.o's and the modules', and the "Found N
-# section mismatch(es)" summary).  DEBUG_SECTION_MISMATCH also checks each
-# built-in.o as it is linked: such a line from before stays unless its
-# object was relinked now, as the gcc warnings stay by stem.
-if grep -q '^  MODPOST' "$log"; then
-	{
-		grep -E '^WARNING: ' "$log" || true
-		[ ! -f "$out/modpost" ] || while IFS= read -r w; do
-			o=$(echo "$w" | sed -nE 's#^WARNING: ([^ (]+)\.o\(.*#\1#p')
-			if [ -n "$o" ] && [ "$o" != vmlinux ] &&
-			   ! grep -qxF "$o" "$out/rebuilt"; then
-				echo "$w"
-			fi
-		done <"$out/modpost"
-	} | sort -u >"$out/modpost.new"
-	mv "$out/modpost.new" "$out/modpost"
-elif [ ! -f "$out/modpost" ]; then
-	: >"$out/modpost"
-fi
+# gcc's warnings, and modpost's of the last link (section mismatches with
+# CONFIG_DEBUG_SECTION_MISMATCH also as each built-in.o is linked)
+grep -E ': warning: ' "$log" | sort -u >"$out/warnings" || true
+grep -E '^WARNING: ' "$log" | sort -u >"$out/modpost" || true
 # an external module of the tree's (a copy, built with M= against this
 # build), for the guest (rig/guest.sh packs $out/extmod/*.ko)
 rm -rf "$out/extmod"

@@ -13,7 +13,6 @@ PATCHES=${PATCHES:-$TOP/patches}
 # or build/linux-mutant, as the out-of-tree build sees it (../linux/...) or
 # absolute; only that prefix, never the include/linux/ inside the tree.
 TREE_PATH_RE="(\.\./|$BUILD/)linux(-[a-z]+)?/"
-TREE_PREFIX_RE="^$TREE_PATH_RE"
 # ... and as a sed -E command for every such path in a line: sparse's
 # "note: in included file (through /.../build/linux-base/include/...)"
 # names the tree inside the line
