@@ -38,6 +38,7 @@ header() {
 	summary) printf '  %-38s %s\n' "icount, 1 task (higher is better)" series/rc1 ;;
 	sizes) printf '  %-38s %9s %9s\n' "struct file / filp slab object, bytes" rc1 series ;;
 	count) printf '  %-38s %13s %16s\n' "write section, instructions" for_each_cpu series ;;
+	mutants) printf '  %s\n' "kernel mutants (make mutants, results/mutants.md)" ;;
 	*) return 1 ;;
 	esac
 }
@@ -76,6 +77,9 @@ render() {
 			END { for (i = 1; i <= n; i++)
 				printf "  %-38s %9s %9s\n", order[i], v[order[i], "base"], v[order[i], "patched"] }' "$SIZES"
 		;;
+	mutants)
+		printf '  %s\n' "$(sed -n 's/^Killed: \(.*\)\.$/killed by the booted suite: \1/p' "$RESULTS/mutants.md")"
+		;;
 	summary)
 		printf '  %-38s %s\n' "open+close of a tmpfs file" "$(r icount 1 "$p0" open_close_private 1)"
 		printf '  %-38s %s\n' "stat() across 8 nested mounts" "$(r icount 1 "$p0" stat_mounts 1)"
@@ -89,7 +93,7 @@ render() {
 		;;
 	esac
 }
-names() { for n in files walk summary count sizes; do echo "$n"; done; }
+names() { for n in files walk summary count sizes mutants; do echo "$n"; done; }
 # ir NR_CPUS NR_CPU_IDS ONLINE LOOP: instructions of one lock+unlock pair
 ir() {
 	awk -F, -v a="$1" -v b="$2" -v c="$3" -v l="$4" \
