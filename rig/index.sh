@@ -29,11 +29,16 @@ job_of() {
 }
 
 # the first series id (64 hex digits) in the file's first lines, or in
-# the bench.csv a plot is drawn from
+# the bench.csv a plot is drawn from; an abbreviated id is matched against
+# the series now only
 series_of() {
 	local f=$1
 	case $f in *.png) f=$RESULTS/bench.csv ;; esac
-	head -n 8 "$f" | grep -o '[0-9a-f]\{64\}' | head -n1 || true
+	local id
+	id=$(head -n 8 "$f" | grep -o '[0-9a-f]\{64\}' | head -n1) || true
+	# or an 8-digit abbreviation ("series 4e72895e"), of the series now
+	[ -n "$id" ] || ! head -n 8 "$f" | grep -qi "series ${cur:0:8}\b" || id=$cur
+	echo "$id"
 }
 date_of() {
 	local f=$1
