@@ -1097,6 +1097,111 @@ static void t_close_other_cpu(void)
 	CHECK(umount(path("m")) == 0, "umount");
 }
 
+/*
+ * A non-lazy umount against path walks into the mount from other CPUs.
+ * umount's check that the mount is not busy and its detach of the mount
+ * are one write section of vfsmount_lock; a walk finds the mount and
+ * takes its reference inside a read section, so it comes either before
+ * the check (and the umount says EBUSY) or after the detach (and does not
+ * find the mount).  Each mount of the tmpfs is numbered (its file "gen");
+ * a walker opens the mount point, reads the number, holds the files a
+ * moment, then looks whether umount() has since returned 0 for that very
+ * mount: it has held a file of it all along, so that umount was wrong.
+ */
+struct umount_race {
+	volatile int stop;
+	volatile long gone;		/* the last mount umount() removed */
+	volatile long opens[64], umounts, busy;
+};
+static struct umount_race *ur;
+
+static void ur_spin(double secs)
+{
+	double t = now() + secs;
+
+	while (now() < t)
+		;
+}
+
+static void ur_walker(int idx)
+{
+	char buf[32];
+	long gen, n = 0;
+	int fd, g;
+
+	while (!ur->stop && failures <= 5) {
+		fd = open(path("u"), O_RDONLY | O_DIRECTORY);
+		CHECK(fd >= 0, "walker %d: open the mount point", idx);
+		g = fd < 0 ? -1 : openat(fd, "gen", O_RDONLY);
+		if (g >= 0) {
+			memset(buf, 0, sizeof(buf));
+			gen = read(g, buf, sizeof(buf) - 1) > 0 ? atol(buf) : 0;
+			close(g);
+			ur_spin(0.00005);
+			CHECK(!gen || ur->gone != gen,
+			      "walker %d held a file of mount %ld while umount() removed it",
+			      idx, gen);
+			ur->opens[idx]++;
+		}
+		if (fd >= 0)
+			close(fd);
+		ur_spin(0.00001 * (++n % 16));
+	}
+}
+
+static void t_umount_race(void)
+{
+	double until = now() + arg_long("secs", 6);
+	long gen = 0, total = 0;
+	pid_t pids[64];
+	int i, st, r, fd, n;
+	char num[24];
+
+	need_cpus(2);
+	ur = shm(sizeof(*ur));
+	mkdir(path("u"), 0755);
+	pin(cpus[0]);
+	for (i = 1; i < ncpus && i < 64; i++) {
+		pids[i] = fork();
+		if (pids[i] == 0) {
+			failures = 0;
+			pin(cpus[i]);
+			ur_walker(i);
+			_exit(failures ? 1 : 0);
+		}
+	}
+	while (now() < until && failures <= 5) {
+		CHECK(mnt_tmpfs(path("u")) == 0, "mount %ld", gen + 1);
+		gen++;
+		/* the number, whole: written aside, renamed into place */
+		fd = open(path("u/gen.new"), O_CREAT | O_WRONLY, 0644);
+		n = snprintf(num, sizeof(num), "%ld", gen);
+		CHECK(fd >= 0 && write(fd, num, n) == n, "gen file");
+		close(fd);
+		CHECK(rename(path("u/gen.new"), path("u/gen")) == 0, "gen file");
+		while ((r = umount(path("u"))) < 0 && errno == EBUSY &&
+		       now() < until + 5)
+			ur->busy++;
+		CHECK(r == 0, "umount of mount %ld", gen);
+		if (r == 0) {
+			ur->gone = gen;
+			__sync_synchronize();
+			ur->umounts++;
+		}
+	}
+	ur->stop = 1;
+	for (i = 1; i < ncpus && i < 64; i++) {
+		waitpid(pids[i], &st, 0);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "walker %d", i);
+		total += ur->opens[i];
+	}
+	note("%ld mounts umounted (%ld EBUSY first), %ld files held by %d walkers",
+	     ur->umounts, ur->busy, total, ncpus - 1);
+	CHECK(ur->umounts > 0 && total > 0, "nothing raced");
+	while (umount(path("u")) == 0)
+		;
+}
+
 /* =================== struct file's size (the filp slab) ============ */
 
 /*
@@ -1192,6 +1297,7 @@ static const struct test tests[] = {
 	{ "hotplug_walkers", t_hotplug_walkers, 0 },
 	{ "unshare_copy", t_unshare_copy, 1 },
 	{ "umount_busy", t_umount_busy, 1 },
+	{ "umount_race", t_umount_race, 1 },
 	{ "tty_remount", t_tty_remount, 0, 1 },
 	{ "close_other_cpu", t_close_other_cpu, 1 },
 	{ "filp_size", t_filp_size, 0 },
