@@ -18,7 +18,7 @@ set -euo pipefail
 [ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 n=$(series_list | wc -l)
 [ "$n" -gt 0 ] || die "bisect: the series is empty"
-scen=$(scenarios bisect) || die "rig/scenarios/bisect"
+scen=$(unset BASE_CONFIGS; scenarios bisect) || die "rig/scenarios/bisect"
 # the scenario's KERN configs (scenarios narrows the patched ones by CONFIGS)
 pick() { echo "$scen" | awk -v k="$1" '$1 == "build" && $2 == k { print $3 }'; }
 cfgs=$(pick patched)

@@ -31,6 +31,9 @@ cfg=${2:?$usage}
 [ "$kern" != base ] || base_tree
 TREE=$(kern_tree "$kern")
 out=${3:-$(kern_out "$kern" "$cfg")}
+# a build that stops anywhere below leaves result=FAIL, never an old ok
+mkdir -p "$out"
+echo result=FAIL >"$out/summary"
 frags=$(config_chain "$cfg" | tr '\n' ' ') || die "no config '$cfg' in rig/configs"
 arch=$(config_meta "$cfg" arch x86_64)
 cross=$(config_meta "$cfg" cross "")

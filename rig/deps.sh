@@ -6,7 +6,7 @@ tree="git tar curl bzip2"
 kernel="$tree gcc make bc perl cpio ccache"
 boot="$kernel qemu-system-x86 musl-tools e2fsprogs"
 case ${1:-check} in
-check) want="gcc make git musl-tools libtsan2 util-linux shellcheck spin valgrind" ;;
+check) want="gcc make git musl-tools libtsan2 util-linux shellcheck spin valgrind curl bzip2" ;;
 tree) want=$tree ;;
 # (cross compilers for ppc64 and arm; musl for the i386 guest: not
 # gcc-multilib, which would remove the cross compilers)

@@ -16,7 +16,6 @@ job_of() {
 	case $1 in
 	REPORT*.md) echo "make kernel-test" ;;
 	BENCH.md | bench.csv | bench-*.png) echo "make bench" ;;
-	bench-notes.md) echo "by hand (a reading of BENCH.md)" ;;
 	soak-*.md) echo "make soak" ;;
 	bisect-*.txt) echo "make bisect" ;;
 	count.csv) echo "make count" ;;
@@ -29,15 +28,16 @@ job_of() {
 }
 
 # the first series id (64 hex digits) in the file's first lines, or in
-# the bench.csv a plot is drawn from; an abbreviated id is matched against
-# the series now only
+# the bench.csv a plot is drawn from, or an abbreviated one
 series_of() {
 	local f=$1
 	case $f in *.png) f=$RESULTS/bench.csv ;; esac
 	local id
 	id=$(head -n 8 "$f" | grep -o '[0-9a-f]\{64\}' | head -n1) || true
-	# or an 8-digit abbreviation ("series 4e72895e"), of the series now
-	[ -n "$id" ] || ! head -n 8 "$f" | grep -qi "series ${cur:0:8}\b" || id=$cur
+	# or an 8-digit abbreviation ("series 4e72895e"): the series now, or
+	# another (shown abbreviated, and old)
+	[ -n "$id" ] || id=$(head -n 8 "$f" | grep -io 'series [0-9a-f]\{8\}\b' | head -n1 | cut -c8-) || true
+	[ "$id" != "${cur:0:8}" ] || id=$cur
 	echo "$id"
 }
 date_of() {

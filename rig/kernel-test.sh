@@ -21,15 +21,29 @@ set -euo pipefail
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500} SWEEP_TIMEOUT=${SWEEP_TIMEOUT:-5400} LTP_TIMEOUT=${LTP_TIMEOUT:-14400}
 kt=$RUNS/kernel-test
 sid=$(series_id)
+[ -z "${REJUDGE:-}" ] || [ -z "${RESUME:-}" ] || die "REJUDGE and RESUME: one or the other"
 if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 	[ -f "$kt/built" ] && [ -f "$kt/scenarios" ] || die "REJUDGE/RESUME: no kernel-test run in ${kt#"$TOP"/}"
+	[ -f "$kt/compat" ] || die "REJUDGE/RESUME: the last kernel-test did not finish its builds; run make kernel-test again"
+	ls "$kt"/out/*/summary >/dev/null 2>&1 ||
+		die "REJUDGE/RESUME: the last kernel-test is from before build.sh's summary line; run make kernel-test again"
 	[ -d "$kt/out" ] || die "REJUDGE/RESUME: ${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
 	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
 		die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
 	if [ -n "${RESUME:-}" ]; then
+		[ -z "${BOOTS:-}${CONFIGS+set}${BASE_CONFIGS+set}" ] ||
+			die "RESUME: BOOTS, CONFIGS and BASE_CONFIGS are the first run's; unset them"
 		[ -z "${LTP_SRC:-}" ] || "$RIG/ltp.sh" || die "rig/ltp.sh failed"
-		rm -f "$kt/dropped" "$kt/rejudged"
-		DROPPED=$kt/dropped scenarios kernel-test >"$kt/scenarios" || die "rig/scenarios/kernel-test"
+		# the scenario now; a build the run did not make stays left out
+		rm -f "$kt/dropped.new"
+		DROPPED=$kt/dropped.new scenarios kernel-test >"$kt/scenarios.new" || die "rig/scenarios/kernel-test"
+		awk 'NR == FNR { b[$0] = 1; next }
+		     $1 == "build" && !(($2 " " $3) in b) { print "RESUME " $0 >>drop; next } { print }' \
+			drop="$kt/dropped.new" "$kt/built" "$kt/scenarios.new" >"$kt/scenarios.new2"
+		grep -hv '^RESUME ' "$kt/dropped" 2>/dev/null >>"$kt/dropped.new" || true
+		mv "$kt/scenarios.new2" "$kt/scenarios"
+		mv "$kt/dropped.new" "$kt/dropped"
+		rm -f "$kt/scenarios.new" "$kt/rejudged"
 		date +%s >"$kt/resumed"
 		say "resuming the kernel-test of series ${sid:0:8}: the boots it has not run"
 	fi
@@ -81,6 +95,8 @@ else
 		for f in summary warnings modpost; do
 			[ ! -f "$o/$f" ] || cp "$o/$f" "$kt/out/$kern-$cfg/"
 		done
+		# what was built, so that RESUME boots this build and no other
+		(cd "$o" && sha256sum .config vmlinux 2>/dev/null) >"$kt/out/$kern-$cfg/image" || true
 	done <"$kt/scenarios"
 	# struct file's size compiled in the x86 configs, also with
 	# CONFIG_SECURITY on (the report shows it; results/sizes.csv)
@@ -92,6 +108,15 @@ else
 	done >"$kt/compat"
 fi
 built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(kv result "$kt/out/$1-$2/summary")" = ok ]; }
+# RESUME: the out dir still holds the run's build (a soak, bench or
+# build.sh by hand may have rebuilt it since)
+same_build() { [ -s "$kt/out/$1-$2/image" ] && (cd "$(kern_out "$1" "$2")" && sha256sum -c --quiet "$kt/out/$1-$2/image" >/dev/null 2>&1); }
+# RESUME: run NAME booted this scenario line (the timeout aside)
+same_boot() {
+	local name=$1; shift
+	[ "$(awk '{ $5 = ""; print }' "$RUNS/$name/boot" 2>/dev/null)" = \
+	  "$(echo "$name ${*//@RUN@/$RUNS/$name}" | sed "s#$TOP/##g" | awk '{ $5 = ""; print }')" ]
+}
 
 # Warnings the series adds: same message in the same file, line numbers
 # and addresses dropped, in the patched build and not in the base build:
@@ -131,9 +156,14 @@ done <"$kt/built" >"$kt/builds"
 [ -n "${REJUDGE:-}" ] ||
 while read -r what name kern cfg rest; do
 	[ "$what" = boot ] || continue
+	# shellcheck disable=SC2086
 	if [ -n "${RESUME:-}" ] && [ -f "$RUNS/$name/verdict" ] &&
-	   [ "$(cat "$RUNS/$name/series" 2>/dev/null)" = "$sid" ]; then
+	   [ "$(cat "$RUNS/$name/series" 2>/dev/null)" = "$sid" ] && same_boot "$name" "$kern" "$cfg" $rest; then
 		"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
+	elif [ -n "${RESUME:-}" ] && built "$kern" "$cfg" && ! same_build "$kern" "$cfg"; then
+		rm -rf "${RUNS:?}/$name"
+		mkdir -p "$RUNS/$name"
+		echo "not run: build/$(basename "$(kern_out "$kern" "$cfg")") is not the run's $kern $cfg build any more" >"$RUNS/$name/verdict"
 	elif built "$kern" "$cfg"; then
 		# shellcheck disable=SC2086
 		"$RIG/boot.sh" "$name" "$kern" "$cfg" $rest </dev/null || true

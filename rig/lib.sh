@@ -104,7 +104,7 @@ warn_added() { comm -23 <(warn_norm "$1/$3") <(warn_norm "$2/$3"); }
 kern_out() { case $1 in base) echo "$BUILD/base-$2" ;; *) echo "$BUILD/out-$2" ;; esac; }
 # kv KEY FILE: KEY's value in FILE's key=value line (build.sh's summary),
 # or - when it has none
-kv() { local v; v=$(tr ' ' '\n' <"$2" 2>/dev/null | sed -n "s/^$1=//p" | tail -n1); echo "${v:--}"; }
+kv() { local v=; [ ! -f "$2" ] || v=$(tr ' ' '\n' <"$2" | sed -n "s/^$1=//p" | tail -n1); echo "${v:--}"; }
 # the tree of KERN (base or patched): a lookup; base_tree makes the base one
 kern_tree() { case $1 in base) echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 

@@ -215,8 +215,6 @@ mu_slope() {
 		echo "- bench-scaling.png: ops/s against tasks at -smp 2, base, patched and linear"
 	[ ! -f "$(dirname "$MD")/bench-mount-umount.png" ] ||
 		echo "- bench-mount-umount.png: guest microseconds per mount+umount against possible CPUs"
-	echo
-	echo "Our reading of these numbers (written by hand, against an earlier run): bench-notes.md."
 } >"$MD"
 
 # Plots (gnuplot, PNG): mount+umount against possible CPUs, and the mttcg

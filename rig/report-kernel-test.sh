@@ -124,10 +124,12 @@ added_boots=$( (unset BOOTS CONFIGS BASE_CONFIGS; BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0
 	echo
 	echo "series: $(series_id)"
 	echo
+	# START END: "from DATE, Ns", or "from DATE, cut short" without END
+	span() { echo "from $(date -u -d "@$(cat "$1")" +%Y-%m-%dT%H:%MZ), $(if [ -f "$2" ]; then echo "$(($(cat "$2") - $(cat "$1")))s"; else echo "cut short"; fi)"; }
 	if [ -f "$kt/rejudged" ]; then
-		echo "Written by \`make kernel-test\` (builds and boots from $(date -u -d "@$(cat "$kt/start")" +%Y-%m-%dT%H:%MZ), $(($(cat "$kt/end" 2>/dev/null || echo 0) - $(cat "$kt/start")))s), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
+		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")$([ ! -f "$kt/resumed" ] || echo "; resumed $(span "$kt/resumed" "$kt/resumed-end")")), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
 	elif [ -f "$kt/resumed" ]; then
-		echo "Written by \`make kernel-test\` (builds and boots from $(date -u -d "@$(cat "$kt/start")" +%Y-%m-%dT%H:%MZ), $(($(cat "$kt/end") - $(cat "$kt/start")))s), resumed with RESUME=1 at $(date -u -d "@$(cat "$kt/resumed")" +%Y-%m-%dT%H:%MZ) for the boots the scenario had gained ($(($(date +%s) - $(cat "$kt/resumed")))s), on the same builds."
+		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")), resumed with RESUME=1 $(span "$kt/resumed" "$kt/resumed-end") for the boots the scenario had gained or had changed, on the same builds."
 	else
 		echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
 	fi

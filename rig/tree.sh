@@ -45,10 +45,12 @@ if ! have_base; then
 		if [ ! -f "$fetched" ]; then
 			say "downloading $KERNEL_SRC into ${fetched#"$TOP"/}"
 			mkdir -p "$BUILD"
-			curl -fsSL --connect-timeout 20 -o "$fetched.part" "$KERNEL_SRC" 2>/dev/null ||
-				{ rm -f "$fetched.part"; die "could not download $KERNEL_SRC: set KERNEL_SRC to v2.6.36-rc1 as a directory, a tarball or GITDIR@COMMIT"; }
+			err=$(curl -fsSL --connect-timeout 20 -o "$fetched.part" "$KERNEL_SRC" 2>&1) ||
+				{ rm -f "$fetched.part"; die "could not download $KERNEL_SRC: set KERNEL_SRC to v2.6.36-rc1 as a directory, a tarball or GITDIR@COMMIT (${err:-curl failed})"; }
 			mv "$fetched.part" "$fetched"
 		fi
+		# a download is kept only once it proves to be rc1
+		trap 'rm -f "$fetched"' EXIT
 		KERNEL_SRC=$fetched
 		;;
 	esac
@@ -64,11 +66,10 @@ if ! have_base; then
 		ver=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\|EXTRAVERSION\) = *//p' \
 			"$TREE/Makefile" 2>/dev/null | paste -sd. -)
 		rm -rf "$TREE"
-		# a download that is not rc1 is not kept for the next run
-		[ -z "$fetched" ] || rm -f "$fetched"
 		die "KERNEL_SRC=$KERNEL_SRC is not Linux v2.6.36-rc1: its files make
   git tree $found (Makefile says '${ver:-?}'), rc1 is $RC1_TREE"
 	fi
+	trap - EXIT
 	GIT_AUTHOR_DATE='2010-08-15 17:41:37 -0700' \
 	GIT_COMMITTER_DATE='2010-08-15 17:41:37 -0700' \
 		git -C "$TREE" commit -q -m "base: Linux 2.6.36-rc1"

@@ -27,7 +27,8 @@ rc=$(cat "$run/rc" 2>/dev/null || echo '?')
 # list the guest programs that read the kernel log are built with.
 reports=$(mktemp)
 trap 'rm -f "$reports"' EXIT
-grep -v -e '^#' -e '^$' "$(dirname "$0")/kernel-reports" >"$reports"
+grep -v -e '^#' -e '^ *$' "$(dirname "$0")/kernel-reports" >"$reports"
+[ -s "$reports" ] || { echo "FAIL: rig/kernel-reports is missing or empty" | tee "$run/verdict"; exit 1; }
 
 why=()
 [ -s "$con" ] || why+=("no console output")

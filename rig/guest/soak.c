@@ -155,7 +155,7 @@ static void dump_image(const char *dev)
 	 * Not on the console: the 8250 driver's "too much work for irq4"
 	 * landed in the middle of image lines there.  ttyS1 carries this
 	 * program's own output (init.c); ttyS2 is no kernel console either,
-	 * and the host writes it to a file of its own (rig/scenarios/soak).
+	 * and the host writes it to a file of its own (rig/soak.sh).
 	 */
 	mknod("/dev/ttyS2", S_IFCHR | 0600, makedev(4, 66));
 	port = open("/dev/ttyS2", O_WRONLY | O_NOCTTY);
