@@ -2,15 +2,13 @@
 # build_kernel: build.sh KERN CONFIG [OUTDIR]
 #   KERN is patched (build/linux, or $TREE) or base (rc1 + compat, in
 #   build/linux-base); CONFIG names rig/configs/CONFIG.config, stacked on its
-#   parents (rig/lib.sh config_chain) on top of its defconfig
-#   (x86_64_defconfig unless a fragment says "# defconfig: NAME"), for its
-#   "# arch:" (x86_64) with its "# cross:" compiler prefix, building its
-#   "# target:" (bzImage; or objects: the objects of the C files the series
-#   touches, for the architectures a full image is out of reach on) with
-#   its "# make:" arguments, then its "# extmod:" directory of the tree as
-#   an external module (make M=, in a copy: OUTDIR/extmod).  Its "# module:"
-#   lines name modules of the build (kernel/lglock-torture.ko) that the
-#   guest gets: copied to OUTDIR/guest-modules.
+#   parents (rig/lib.sh config_chain) on top of its defconfig, as the
+#   keys of its fragments' #rig lines say (rig/lib.sh): defconfig
+#   (x86_64_defconfig), arch (x86_64), cross, target (bzImage; objects:
+#   the objects of the C files the series touches, for the architectures
+#   a full image is out of reach on), make, then extmod (a directory of
+#   the tree built as an external module, in a copy: OUTDIR/extmod), and
+#   module (modules of the build the guest gets: OUTDIR/guest-modules).
 #   OUTDIR defaults to build/out-CONFIG (patched) or build/base-CONFIG.
 # Prints one progress line per stage; the full log is in build/logs/.
 # Exit 0 on a clean build.  OUTDIR gets: warnings (the tree's gcc
@@ -42,7 +40,7 @@ target=$(config_meta "$cfg" target bzImage)
 makeargs=$(config_meta "$cfg" make "")
 extmod=$(config_meta "$cfg" extmod "")
 # shellcheck disable=SC2086
-guestmods=$(sed -n 's/^# module: *//p' $frags | tr '\n' ' ')
+guestmods=$(config_list "$cfg" module)
 [ -z "$cross" ] || need "${cross}gcc"
 
 # shellcheck disable=SC2086
@@ -61,11 +59,10 @@ mk "$defconfig" >>"$log" 2>&1 || die "build $kern $cfg: $defconfig failed (see $
 cat $frags >>"$out/.config"
 mk oldconfig < <(yes '') >>"$log" 2>&1 || die "build $kern $cfg: oldconfig failed (see $log)"
 # Every fragment line must have taken effect.  A symbol may be absent from
-# the tree only where a fragment says "# optional: CONFIG_X" (the series'
-# own options, on base and on the patches before theirs); any other absent
+# the tree only where a fragment's #rig line says optional=CONFIG_X (the
+# series' own options, on base and on the patches before theirs); any other absent
 # symbol is a typo or a rename and fails here.
-# shellcheck disable=SC2086
-optional=" $(sed -n 's/^# optional: //p' $frags | tr '\n' ' ') "
+optional=" $(config_list "$cfg" optional) "
 # shellcheck disable=SC2086
 cat $frags | grep -E '^CONFIG_[A-Z0-9_]+=' |
 	awk -F= '{ v[$1] = $2; o[$1] = NR } END { for (k in v) print o[k], k "=" v[k] }' |
@@ -127,7 +124,7 @@ if [ -n "$extmod" ] && [ -d "$TREE/$extmod" ]; then
 	fi
 	grep -E '^(WARNING: |.*: warning: )' "$log" | grep -F "$out/extmod" | sort -u >>"$out/warnings" || true
 fi
-# the build's own modules that the guest loads ("# module:"), for
+# the build's own modules that the guest loads (module=), for
 # rig/guest.sh; one that this tree does not build (its option absent, on
 # base or before its patch) is left out, and the guest program says so
 rm -rf "$out/guest-modules"

@@ -36,8 +36,8 @@ command -v ccache >/dev/null && KCC="ccache $KCC"
 export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 # relative paths in the cache key: the base and patched trees share hits
 export CCACHE_BASEDIR=$BUILD
-# ARCH and CROSS_COMPILE (from the config's "# arch:" and "# cross:"
-# lines, rig/build.sh) pass through the environment.
+# ARCH and CROSS_COMPILE (from the config's arch= and cross= keys,
+# rig/build.sh) pass through the environment.
 # --output-sync=target: under -j, ld writes a warning and its newline
 # apart, and another job's line could land between them ("...implies
 # executable stackIn file included from ...": a line no build had before);
@@ -108,25 +108,39 @@ kv() { local v=; [ ! -f "$2" ] || v=$(tr ' ' '\n' <"$2" | sed -n "s/^$1=//p" | t
 # the tree of KERN (base or patched): a lookup; base_tree makes the base one
 kern_tree() { case $1 in base) echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 
-# The fragments of config CFG, root first: each names its parent in a
-# "# parent: NAME" line (rig/configs/).
+# A config fragment (rig/configs/NAME.config) says what the rig does with
+# it in one line of metadata, "#rig KEY=VALUE ...": values have no spaces,
+# a list is comma-separated.  Keys: parent (the fragment it stacks on),
+# arch (make's ARCH), cross (CROSS_COMPILE), defconfig, target (bzImage,
+# vmlinux, objects: the objects of the C files the series touches, or a
+# list, bzImage,modules), make (more make arguments), extmod (a directory
+# of the tree built as an external module), module (modules of the build
+# the guest gets), qemu (the system emulator that boots it), guest (the
+# guest programs' ABI: x86_64 or i386), optional (symbols that may be
+# absent from the tree: the series' own, on base).
+# rig_meta FILE KEY: KEY's value in one fragment, its commas made spaces
+rig_meta() { sed -n 's/^#rig //p' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n1 | tr ',' ' '; }
+
+# The fragments of config CFG, root first, by their parent= keys.
 config_chain() {
 	local f=$RIG/configs/$1.config p
 	[ -f "$f" ] || { echo "no config '$1' in rig/configs" >&2; return 1; }
-	p=$(sed -n 's/^# parent: *//p' "$f" | head -n1)
+	p=$(rig_meta "$f" parent)
 	if [ -n "$p" ]; then config_chain "$p" || return 1; fi
 	echo "$f"
 }
 
-# A setting of config CFG: "# KEY: VALUE" in its fragments (the child's
-# wins), else DEFAULT.  Keys: arch (make's ARCH), cross (CROSS_COMPILE),
-# defconfig, target (bzImage, vmlinux, or objects: the objects of the C
-# files the series touches), qemu (the system emulator that boots it),
-# guest (the guest programs' ABI: x86_64 or i386).
+# config_meta CFG KEY DEFAULT: KEY of the config (the child's wins), else
+# DEFAULT.  config_list CFG KEY: the values of every fragment (module,
+# optional).
 config_meta() {
-	local v
-	v=$(config_chain "$1" | xargs sed -n "s/^# $2: *//p" | tail -n1)
+	local v f
+	v=$(for f in $(config_chain "$1"); do rig_meta "$f" "$2"; done | grep . | tail -n1) || true
 	echo "${v:-$3}"
+}
+config_list() {
+	local f
+	for f in $(config_chain "$1"); do rig_meta "$f" "$2"; done | tr '\n' ' '
 }
 
 # scenarios JOB: the lines of rig/scenarios/JOB, whose fields are named
