@@ -11,17 +11,21 @@
 #   # expect: killed | passes      a mutant must be killed (default); a
 #                                  variant ("passes") must pass everything
 # For each: a tree of its own, build/mutants/NAME/linux (a worktree of
-# build/linux at the series, so a rerun is one incremental build, and
-# ccache is shared), the sed applied (a sed that changes nothing is stale:
+# build/linux at the series; a build compiles from clean, ccache shared,
+# about a minute), the sed applied (a sed that changes nothing is stale:
 # the mutant fails), rig/build.sh, then each boot with rig/boot.sh and
-# rig/verdict.sh, the rig's usual judge.  A mutant is killed when a boot
-# of it fails its verdict; by what is the verdict's reason (the tests not
-# ok, a kernel report, a timeout).  A build failure is an error, never a
-# kill.  Writes results/mutants/NAME.txt (the boots and their verdicts)
+# rig/verdict.sh, the rig's usual judge, with oops=panic added to the
+# kernel arguments (an oops ends the boot at once, rather than at
+# BOOT_TIMEOUT).  A mutant is killed when a boot of it fails its verdict;
+# by what is the verdict's reason (the tests not ok, a kernel report, a
+# timeout).  A build failure, or a boot with no verdict, is an error, never
+# a kill.  Writes results/mutants/NAME.txt (the boots and their verdicts)
 # and results/mutants.md (the table); exits non-zero when a mutant
 # survives, a variant fails, or a mutant cannot be built or applied.
 # Environment: KERNEL_SRC (see tree.sh), MUTANTS (names; default all; -:
-# only write the table again from results/mutants/), BOOT_TIMEOUT (1500).
+# only write the table again from results/mutants/), BOOT_TIMEOUT (1500),
+# SKIP_TREE (set: build/linux is the series already, as another job that
+# is using it made it; do not make it again).
 # A mutant's boots stop at the first that kills it.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -32,7 +36,7 @@ MUTANTS=${MUTANTS:-$(cd "$MDIR" && ls -1 ./*.sed | sed 's#^\./##; s/\.sed$//' | 
 # MUTANTS=-: no build or boot, the table again from results/mutants/
 head=
 if [ "$MUTANTS" != - ]; then
-	"$RIG/tree.sh"
+	[ -n "${SKIP_TREE:-}" ] || "$RIG/tree.sh"
 	head=$(git -C "$TREE" rev-parse HEAD)
 fi
 sid=$(series_id)
@@ -86,14 +90,14 @@ for name in $MUTANTS; do
 	fi
 	boots=$(key boot "$sed_file")
 	[ -n "$boots" ] || boots=$(printf '2 tap /bin/tap,/bin/vfstest\n4 tap /bin/tap,/bin/vfstest')
-	i=0 why=""
+	i=0 why="" err=""
 	while read -r cpus judge run rest; do
 		# a mutant killed once needs no more boots
 		[ "$expect" = passes ] || [ -z "$why" ] || break
 		i=$((i + 1))
 		rn=mut-$name-$i
 		# shellcheck disable=SC2086
-		BUILD=$mb TREE=$mb/linux "$RIG/boot.sh" "$rn" patched "$cfg" "$cpus" "$BOOT_TIMEOUT" "$judge" "$run" $rest </dev/null || true
+		BUILD=$mb TREE=$mb/linux "$RIG/boot.sh" "$rn" patched "$cfg" "$cpus" "$BOOT_TIMEOUT" "$judge" "$run" oops=panic $rest </dev/null || true
 		v=$(head -n1 "$mb/runs/$rn/verdict" 2>/dev/null || echo "no verdict")
 		{
 			echo
@@ -101,10 +105,19 @@ for name in $MUTANTS; do
 			echo "# verdict: $v"
 			sed -n '2,12p' "$mb/runs/$rn/verdict" 2>/dev/null || true
 		} >>"$out"
-		case $v in PASS*) ;; *) why="$why${why:+; }boot $i (-smp $cpus): ${v#FAIL }" ;; esac
+		# a kill is a boot the judge failed; a boot with no verdict (the
+		# guest programs did not build, QEMU did not start) is an error
+		case $v in
+		PASS*) ;;
+		FAIL*) why="$why${why:+; }boot $i (-smp $cpus): ${v#FAIL }" ;;
+		*) err="$err${err:+; }boot $i (-smp $cpus): $v"; break ;;
+		esac
 	done <<<"$boots"
 	secs=$(($(date +%s) - t0))
-	if [ "$expect" = passes ]; then
+	if [ -n "$err" ]; then
+		res="error, neither killed nor survived: $err"
+		bad=$((bad + 1))
+	elif [ "$expect" = passes ]; then
 		if [ -z "$why" ]; then res="variant: passes, as it must"; else res="variant FAILED: $why"; bad=$((bad + 1)); fi
 	elif [ -n "$why" ]; then
 		res="killed: $why"
@@ -134,7 +147,7 @@ killed=$(grep -c '| killed:' "$table" || true)
 {
 	echo "# Kernel mutants"
 	echo
-	echo "Series ${sid:0:8}, $(date -u +%Y-%m-%dT%H:%MZ): \`make mutants\` (rig/mutants.sh) on the mutants of rig/mutants/kernel/ listed here; details in results/mutants/NAME.txt."
+	echo "Series $sid, $(date -u +%Y-%m-%dT%H:%MZ): \`make mutants\` (rig/mutants.sh) on the mutants of rig/mutants/kernel/ listed here; details in results/mutants/NAME.txt."
 	echo
 	echo "| mutant | config | result | time |"
 	echo "|---|---|---|---|"
