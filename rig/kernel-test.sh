@@ -43,7 +43,7 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 		grep -hv '^RESUME ' "$kt/dropped" 2>/dev/null >>"$kt/dropped.new" || true
 		mv "$kt/scenarios.new2" "$kt/scenarios"
 		mv "$kt/dropped.new" "$kt/dropped"
-		rm -f "$kt/scenarios.new" "$kt/rejudged"
+		rm -f "$kt/scenarios.new" "$kt/rejudged" "$kt/gained"
 		date +%s >"$kt/resumed"
 		say "resuming the kernel-test of series ${sid:0:8}: the boots it has not run"
 	fi
@@ -54,6 +54,10 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 				die "REJUDGE: run $name is of series $(cut -c1-8 "$RUNS/$name/series"), patches/ is ${sid:0:8}"
 			"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
 		done <"$kt/scenarios"
+		# the boots the scenario has gained since the run (the report
+		# lists them): of the scenario now, neither run nor dropped then
+		(unset BOOTS CONFIGS BASE_CONFIGS; scenarios kernel-test) | awk '$1 == "boot" { print $2 }' |
+			grep -vxF -f <(awk '$1 == "boot" { print $2 } $2 == "boot" { print $3 }' "$kt/scenarios" "$kt/dropped" 2>/dev/null) >"$kt/gained" || true
 		date -u +%Y-%m-%dT%H:%MZ >"$kt/rejudged"
 		say "judging again the builds and boots of series ${sid:0:8}"
 	fi

@@ -113,10 +113,9 @@ verdict=PASS
 left_builds=$(awk '$2 == "build" { print $3 ":" $4 }' "$kt/dropped" 2>/dev/null | paste -sd' ' -) || true
 left_boots=$(awk '$2 == "boot" { print $3 }' "$kt/dropped" 2>/dev/null | paste -sd' ' -) || true
 # and the boots rig/scenarios/kernel-test has gained since the run (REJUDGE
-# of an older run; RESUME boots them): listed, not judged, and no reason to
-# call the run partial
-added_boots=$( (unset BOOTS CONFIGS BASE_CONFIGS; BOOT_TIMEOUT=0 SWEEP_TIMEOUT=0 LTP_TIMEOUT=0 scenarios kernel-test) |
-	awk '$1 == "boot" { print $2 }' | grep -vxF -f <(awk '$1 == "boot" { print $2 } $2 == "boot" { print $3 }' "$kt/scenarios" "$kt/dropped" 2>/dev/null) | paste -sd' ' -) || true
+# of an older run wrote them in $kt/gained; RESUME boots them): listed, not
+# judged, and no reason to call the run partial
+added_boots=$(paste -sd' ' - <"$kt/gained" 2>/dev/null) || true
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 [ -z "$added_boots" ] || verdict="$verdict as run (the scenario has grown since: $(echo "$added_boots" | wc -w) boots not run)"
 {
