@@ -154,6 +154,8 @@ killed=$(grep -c '| killed:' "$table" || true)
 	cat "$table"
 	echo
 	echo "Killed: $killed of $(grep -vc 'variant' "$table" || true) mutants tried."
+	echo
+	echo "Time: $(awk -F'|' '{ sub(/s *$/, "", $5); t += $5 } END { print t + 0 }' "$table")s for all the rows (each its build and its boots; one job or several)."
 } >"$RESULTS/mutants.md.new"
 mv "$RESULTS/mutants.md.new" "$RESULTS/mutants.md"
 "$RIG/index.sh"

@@ -33,6 +33,8 @@ grep -v -e '^#' -e '^ *$' "$(dirname "$0")/kernel-reports" >"$reports"
 why=()
 [ -s "$con" ] || why+=("no console output")
 [ -s "$out" ] || why+=("no guest output")
+# QEMU stopped by a signal (by hand, or the OOM killer) exits 0 too
+! grep -q 'terminating on signal' "$run/qemu.log" 2>/dev/null || why+=("QEMU was stopped by a signal")
 case $rc in
 0) ;;
 124|137) why+=("timeout: the guest never powered off") ;;
