@@ -115,7 +115,8 @@ left_boots=$(awk '$2 == "boot" { print $3 }' "$kt/dropped" 2>/dev/null | paste -
 # and the boots rig/scenarios/kernel-test has gained since the run (REJUDGE
 # of an older run wrote them in $kt/gained; RESUME boots them): listed, not
 # judged, and no reason to call the run partial
-added_boots=$(paste -sd' ' - <"$kt/gained" 2>/dev/null) || true
+added_boots=
+[ ! -f "$kt/gained" ] || added_boots=$(paste -sd' ' - <"$kt/gained")
 [ -z "$left_builds$left_boots" ] || verdict="$verdict, partial"
 [ -z "$added_boots" ] || verdict="$verdict as run (the scenario has grown since: $(echo "$added_boots" | wc -w) boots not run)"
 {
