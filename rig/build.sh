@@ -49,8 +49,6 @@ mk() { ARCH=$arch CROSS_COMPILE=$cross kmake "$TREE" "$out" $makeargs "$@"; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 TREE=$(cd "$TREE" && pwd)
-rm -f "$out/result" "$out/build-seconds" "$out/modpost-count"
-echo result=FAIL >"$out/summary"
 log=$LOGS/build-$(basename "$out").log
 : >"$log"
 say "build $kern $cfg: configure ($(for f in $frags; do basename "$f" .config; done | paste -sd+ -))"

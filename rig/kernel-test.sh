@@ -27,7 +27,6 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 	[ -f "$kt/compat" ] || die "REJUDGE/RESUME: the last kernel-test did not finish its builds; run make kernel-test again"
 	ls "$kt"/out/*/summary >/dev/null 2>&1 ||
 		die "REJUDGE/RESUME: the last kernel-test is from before build.sh's summary line; run make kernel-test again"
-	[ -d "$kt/out" ] || die "REJUDGE/RESUME: ${kt#"$TOP"/} has no out/: a run from before the rig kept its builds' results there; run make kernel-test again"
 	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
 		die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
 	if [ -n "${RESUME:-}" ]; then

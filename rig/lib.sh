@@ -102,9 +102,11 @@ warn_added() { comm -23 <(warn_norm "$1/$3") <(warn_norm "$2/$3"); }
 # Where kernel KERN (patched: build/linux, base: rc1 + compat) is built in
 # config CFG, and its source tree.
 kern_out() { case $1 in base) echo "$BUILD/base-$2" ;; *) echo "$BUILD/out-$2" ;; esac; }
+# kv_of KEY: KEY's value in the key=value words on stdin (the last, if more)
+kv_of() { tr ' ' '\n' | sed -n "s/^$1=//p" | tail -n1; }
 # kv KEY FILE: KEY's value in FILE's key=value line (build.sh's summary),
 # or - when it has none
-kv() { local v=; [ ! -f "$2" ] || v=$(tr ' ' '\n' <"$2" | sed -n "s/^$1=//p" | tail -n1); echo "${v:--}"; }
+kv() { local v=; [ ! -f "$2" ] || v=$(kv_of "$1" <"$2"); echo "${v:--}"; }
 # the tree of KERN (base or patched): a lookup; base_tree makes the base one
 kern_tree() { case $1 in base) echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 
@@ -119,7 +121,7 @@ kern_tree() { case $1 in base) echo "$BASE" ;; *) echo "$TREE" ;; esac; }
 # guest programs' ABI: x86_64 or i386), optional (symbols that may be
 # absent from the tree: the series' own, on base).
 # rig_meta FILE KEY: KEY's value in one fragment, its commas made spaces
-rig_meta() { sed -n 's/^#rig //p' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | tail -n1 | tr ',' ' '; }
+rig_meta() { sed -n 's/^#rig //p' "$1" | kv_of "$2" | tr ',' ' '; }
 
 # The fragments of config CFG, root first, by their parent= keys.
 config_chain() {
@@ -158,7 +160,7 @@ config_list() {
 # builds of its configs, BASE_CONFIGS the base builds.  With DROPPED=FILE,
 # each line left out is added to FILE after the knob that dropped it.
 scenarios() {
-	local job=$1 line w k keep what name fields out
+	local job=$1 line w k drop what name fields out
 	local -A f
 	while IFS= read -r line; do
 		line=${line%%#*}
@@ -196,22 +198,22 @@ scenarios() {
 			out="$out ${f[$k]}"
 		done
 		out="$out${*:+ $*}"
-		keep=$what
+		# drop: the knob that leaves the line out, if one does
+		drop=
 		if [ "$what" = boot ] && [ -n "${BOOTS:-}" ]; then
-			keep=
+			drop=BOOTS
 			for w in $BOOTS; do
 				[[ $w == *:*:*:* ]] && w=$(echo "$w" | awk -F: '{ print $1 "-" $2 "-smp" $3 "-" $4 }')
 				# shellcheck disable=SC2053
-				[[ $name == $w ]] && keep=1
+				[[ $name == $w ]] && drop=
 			done
-			[ -n "$keep" ] || keep=BOOTS=
 		elif [ "$what" = build ] && [ "${f[kern]}" = base ] && [ -n "${BASE_CONFIGS+set}" ]; then
-			[[ " $BASE_CONFIGS " == *" ${f[config]} "* ]] || keep=BASE_CONFIGS=
+			[[ " $BASE_CONFIGS " == *" ${f[config]} "* ]] || drop=BASE_CONFIGS
 		elif [ "$what" = build ] && [ "${f[kern]}" != base ] && [ -n "${CONFIGS+set}" ]; then
-			[[ " $CONFIGS " == *" ${f[config]} "* ]] || keep=CONFIGS=
+			[[ " $CONFIGS " == *" ${f[config]} "* ]] || drop=CONFIGS
 		fi
-		if [[ $keep == *= ]]; then
-			[ -z "${DROPPED:-}" ] || echo "${keep%=} $out" >>"$DROPPED"
+		if [ -n "$drop" ]; then
+			[ -z "${DROPPED:-}" ] || echo "$drop $out" >>"$DROPPED"
 			continue
 		fi
 		echo "$out"
