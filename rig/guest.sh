@@ -75,6 +75,8 @@ fi
 		echo "dir /ltp/testcases 0755 0 0"
 		echo "dir /ltp/testcases/bin 0755 0 0"
 		echo "file /ltp/tests $GUEST_LTP/tests 0644 0 0"
+		# the tests ltprun's hotplug mode runs with the hotplug paused
+		echo "file /ltp/hotplug-pause $RIG/ltp/hotplug-pause 0644 0 0"
 		# what LTP's library looks for: the kernel's config
 		# (KCONFIG_PATH), users and groups (nobody, bin, daemon)
 		echo "file /ltp/kconfig $out/.config 0644 0 0"

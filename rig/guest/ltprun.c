@@ -10,9 +10,11 @@
  * device image), and kills it after 900 seconds.
  * LTP_DIR, when set, stands for /ltp and LTP_TEST_TIMEOUT for the 900:
  * make check runs canned tests so.  TESTs, when named, are run instead,
- * in that order and as often as named (a flaky test's distribution).  With "hotplug", a child takes the
- * last CPU offline and online again and again for the whole run.  For
- * each test it prints
+ * in that order and as often as named (a flaky test's distribution).
+ * With "hotplug", a child takes the last CPU offline and online again and
+ * again for the whole run, except during the tests /ltp/hotplug-pause
+ * names (rig/ltp/hotplug-pause, each with its reason): the child is
+ * stopped and every CPU online while they run.  For each test it prints
  *   LTP NAME exit=E passed=P failed=F broken=B skipped=S warnings=W
  * from the test's own summary (the tst_test library's "Summary:" block)
  * or, for tests of the old library, from its TPASS/TFAIL/TBROK/TCONF/
@@ -37,6 +39,37 @@
 
 #define TAIL 12
 #define TIMEOUT 900
+
+static pid_t hp;	/* the hotplug child */
+static int victim = -1;	/* the CPU it takes offline and online */
+
+/* whether NAME is in the hotplug pause list, LIST */
+static int paused(const char *list, const char *name)
+{
+	char line[512], first[256];
+	int found = 0;
+	FILE *f = fopen(list, "r");
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = line[0] != '#' && sscanf(line, "%255s", first) == 1 &&
+			!strcmp(first, name);
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* stop the hotplug child (between two writes of its) and put the CPU online */
+static void hotplug_pause(const char *name)
+{
+	int st;
+
+	kill(hp, SIGSTOP);
+	waitpid(hp, &st, WUNTRACED);
+	if (cpu_online(victim, 1) != 0 && errno != EINVAL)
+		printf("# ltprun: cpu %d online: %s\n", victim, strerror(errno));
+	printf("# ltprun: %s runs with the hotplug paused, cpu %d online (hotplug-pause)\n",
+	       name, victim);
+}
 
 struct counts {
 	long passed, failed, broken, skipped, warnings;
@@ -193,13 +226,14 @@ int main(int argc, char **argv)
 	const char *top = getenv("LTP_DIR") ? getenv("LTP_DIR") : "/ltp";
 	int timeout = getenv("LTP_TEST_TIMEOUT") ? atoi(getenv("LTP_TEST_TIMEOUT")) : TIMEOUT;
 	char name[256], bin[256], tests[256];
-	int ran = 0, bad = 0, victim = -1, cycles = 0, first = 1, i;
-	pid_t hp = 0;
+	char pause[256];
+	int ran = 0, bad = 0, cycles = 0, first = 1, i;
 	FILE *list;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	snprintf(bin, sizeof(bin), "%s/testcases/bin", top);
 	snprintf(tests, sizeof(tests), "%s/tests", top);
+	snprintf(pause, sizeof(pause), "%s/hotplug-pause", top);
 	list = fopen(tests, "r");
 	if (!list) {
 		printf("# ltprun: %s: %s\n", tests, strerror(errno));
@@ -224,14 +258,18 @@ int main(int argc, char **argv)
 		}
 		printf("# ltprun: cpu %d goes offline and online for the whole run\n", victim);
 	}
-	if (argc > first) {
-		/* the tests named, in that order, as often as named */
-		for (i = first; i < argc; i++)
-			bad += run_one(top, bin, argv[i], timeout, ran++);
-	} else {
-		while (fscanf(list, "%255s", name) == 1) {
-			bad += run_one(top, bin, name, timeout, ran);
-			ran++;
+	for (i = first; ; i++) {
+		/* the tests named, in that order, as often as named; or the list */
+		if (argc > first && i < argc)
+			snprintf(name, sizeof(name), "%s", argv[i]);
+		else if (argc > first || fscanf(list, "%255s", name) != 1)
+			break;
+		if (hp > 0 && paused(pause, name)) {
+			hotplug_pause(name);
+			bad += run_one(top, bin, name, timeout, ran++);
+			kill(hp, SIGCONT);
+		} else {
+			bad += run_one(top, bin, name, timeout, ran++);
 		}
 	}
 	if (hp > 0) {
