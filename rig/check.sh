@@ -329,6 +329,16 @@ else
 	sed 's/^/    /' "$scratch/plugins.log"
 fi
 
+# the lockstat phase's table, from canned runs (rig/tests/lockstat)
+lockstat_ok() {
+	rm -rf "$scratch/lockstat" && mkdir -p "$scratch/lockstat" &&
+		cp -r "$RIG/tests/lockstat/runs" "$scratch/lockstat/" || return 1
+	BUILD=$scratch/lockstat LOCKSTAT_CSV=$scratch/lockstat.csv "$RIG/report-lockstat.sh" >"$scratch/lockstat.md" 2>&1
+	diff -u "$RIG/tests/lockstat/expected" "$scratch/lockstat.md" | sed 's/^/    /'
+	cmp -s "$RIG/tests/lockstat/expected" "$scratch/lockstat.md"
+}
+t "lock_stat table: per-op counts, n/r for the series' locks, on canned runs" lockstat_ok
+
 # 5. every figure that prose quotes is the rig's: the blocks of
 # rig/figures.txt are in their files as results/bench.csv renders them,
 # and bench.csv is of the code of patches/

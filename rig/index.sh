@@ -15,7 +15,7 @@ code_of() { sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$RESULTS/bench.csv" 2>/dev/
 job_of() {
 	case $1 in
 	REPORT*.md) echo "make kernel-test" ;;
-	BENCH.md | bench.csv | bench-*.png) echo "make bench" ;;
+	BENCH.md | bench.csv | bench-*.png | lockstat.csv | sharing.csv) echo "make bench" ;;
 	soak-*.md) echo "make soak" ;;
 	bisect-*.txt) echo "make bisect" ;;
 	count.csv) echo "make count" ;;

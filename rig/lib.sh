@@ -154,7 +154,9 @@ config_list() {
 # Comments go, @VAR@ becomes the variable's value (@RUN@ stays: boot.sh
 # fills it in), a line that starts with "?PATH " counts only while PATH
 # (from the top of the project) exists, and a line that lacks a field is an
-# error.  The one place where lines are selected: BOOTS keeps the boots
+# error.  A line that starts with "%VAR " stands for one line for each word
+# of VAR, with @VAR@ that word (make bench's SMP).  The one place where
+# lines are selected: BOOTS keeps the boots
 # whose name matches one of its words (a name or a glob; kern:config:cpus:job
 # is read as kern-config-smpN-job); CONFIGS, when set, keeps the patched
 # builds of its configs, BASE_CONFIGS the base builds.  With DROPPED=FILE,
@@ -162,6 +164,9 @@ config_list() {
 scenarios() {
 	local job=$1 line w k drop what name fields out
 	local -A f
+	for w in $(sed -n 's/^%\([A-Z_]*\) .*/\1/p' "$RIG/scenarios/$job" | sort -u); do
+		[ -n "${!w:-}" ] || die "scenario $job needs $w"
+	done
 	while IFS= read -r line; do
 		line=${line%%#*}
 		[ -n "${line// /}" ] || continue
@@ -217,7 +222,23 @@ scenarios() {
 			continue
 		fi
 		echo "$out"
-	done <"$RIG/scenarios/$job"
+	done < <(scenario_lines "$RIG/scenarios/$job")
+}
+# scenario_lines FILE: its lines, each "%VAR LINE" as LINE once for each
+# word of $VAR, @VAR@ that word
+scenario_lines() {
+	local line w v
+	while IFS= read -r line; do
+		if [[ $line == '%'* ]]; then
+			w=${line%% *}
+			w=${w#%}
+			for v in ${!w}; do
+				echo "${line#* }" | sed "s/@$w@/$v/g"
+			done
+		else
+			echo "$line"
+		fi
+	done <"$1"
 }
 
 # Runs: build/runs/NAME/, one folder a boot (rig/boot.sh).

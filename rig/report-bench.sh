@@ -11,16 +11,23 @@ MD=${MD:-$(dirname "$CSV")/BENCH.md}
 PLOTS=$(dirname "$CSV")
 ls -d "$RUNS"/bench-*-r[0-9]* >/dev/null 2>&1 || die "no bench runs in build/runs: run 'make bench KERNEL_SRC=...' first"
 
+# the vCPU counts the runs have (bench.sh's SMP, SHARING_SMP), for the
+# scenario's %-lines (a phase without runs: 1, which matches none)
+smp_of() { ls -d "$RUNS"/bench-"$1"-* 2>/dev/null | sed -n 's/.*-smp\([0-9]*\)-r[0-9]*$/\1/p' | sort -un | paste -sd' ' -; }
+MTTCG_SMP=$(smp_of mttcg) LOCKSTAT_SMP=$(smp_of lockstat) SHARING_SMP=$(smp_of sharing)
+: "${MTTCG_SMP:=1}" "${LOCKSTAT_SMP:=1}" "${SHARING_SMP:=1}"
 # bench.csv: every BENCH row of every run, in scenario order, round by round
 field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
 {
 	runs=$(ls -d "$RUNS"/bench-*-r[0-9]*)
 	series=$(cat "$RUNS"/bench-*/series | sort -u | paste -sd' ' -)
 	newest=$(ls -td "$RUNS"/bench-*-r[0-9]* | head -n1)
+	# BENCH_T: lglock-bench's -t in an icount or mttcg run
+	bt=$(ls -td "$RUNS"/bench-icount-*-r[0-9]* "$RUNS"/bench-mttcg-*-r[0-9]* 2>/dev/null | head -n1)
 	echo "# series $series; $(date -u -r "$newest/rc" +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
 	echo "# code $(cat "$RUNS"/bench-*/code 2>/dev/null | sort -u | paste -sd' ' -)"
 	rounds() { echo "$runs" | sed -n "s#.*/bench-$1-.*-r\([0-9]*\)\$#\1#p" | sort -n | tail -n1 | grep . || echo 0; }
-	echo "# ROUNDS=$(rounds mttcg) ICOUNT_ROUNDS=$(rounds icount) BENCH_T=$(sed -n 's/.*,-t,\([0-9.]*\),.*/\1/p' "$newest/boot") POSSIBLE=$(for r in $runs; do case $r in */bench-icount-*-p*) field possible_cpus "$r" ;; esac; done | sort -un | paste -sd' ' -)"
+	echo "# ROUNDS=$(rounds mttcg) ICOUNT_ROUNDS=$(rounds icount) BENCH_T=$(sed -n 's/.*,-t,\([0-9.]*\),.*/\1/p' "${bt:-$newest}/boot") POSSIBLE=$(for r in $runs; do case $r in */bench-icount-*-p*) field possible_cpus "$r" ;; esac; done | sort -un | paste -sd' ' -)"
 	echo "mode,kernel,round,smp,possible_cpus,test,tasks,ops_per_sec,ops_per_sec_per_task,linear"
 	for phase in icount mttcg; do
 		for r in $(seq 1 "$(rounds $phase)"); do
@@ -52,6 +59,9 @@ qemu=$(sed -n 's/^# series [^;]*; [^;]*; //p' "$CSV" | head -n1)
 poss_list=$(awk -F, '$1 == "icount" && $6 == "mount_umount" { print $5 }' "$CSV" | sort -un | paste -sd' ' -)
 ic_rounds=$(awk -F, '$1 == "icount" { print $3 }' "$CSV" | sort -un | wc -l)
 mt_rounds=$(awk -F, '$1 == "mttcg" { print $3 }' "$CSV" | sort -un | wc -l)
+mt_smp=$(awk -F, '$1 == "mttcg" { print $4 }' "$CSV" | sort -un | paste -sd' ' -)
+# the mttcg runs' accelerator (boot.sh's: KVM where usable, else MTTCG)
+mt_accel=$(cat "$RUNS"/bench-mttcg-*/qemu.log 2>/dev/null | sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' | sort -u | paste -sd' ' -)
 # bench.sh's parameters (BENCH_T: guest seconds a row), as its CSV has them
 params=$(sed -n 's/^# \(ROUNDS=.*\|rerun of .*\)/\1/p' "$CSV" | paste -sd'|' - | sed 's/|/; /g')
 p0=$(echo "$poss_list" | awk '{ print $1 }')
@@ -102,8 +112,8 @@ mu_slope() {
 	echo "  with \`possible_cpus=N\` for N in $poss_list, every 1-task row in each boot;"
 	echo "  \`remount_ro\` at \`-smp 2\`. Guest time advances one nanosecond per guest"
 	echo "  instruction, so ops per guest second is an inverse instruction count."
-	echo "- **mttcg** ($mt_rounds rounds): \`-accel tcg,thread=multi\` at \`-smp 1\` and \`-smp 2\`,"
-	echo "  base and patched booted alternately (B P B P ...); each row's distribution over the rounds."
+	echo "- **mttcg** ($mt_rounds rounds): \`-accel ${mt_accel:-tcg,thread=multi}\` at -smp ${mt_smp:-1 2} (SMP),"
+	echo "  each round booting base and patched at each -smp once; each row's distribution over the rounds."
 	echo "- Host: $(nproc) x $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1); $(gcc --version | head -n1);"
 	echo "  $(ld --version | head -n1); ${qemu:-?}; guest libc musl $(dpkg-query -W -f '${Version}' musl 2>/dev/null || echo '?')."
 	echo
@@ -193,7 +203,7 @@ mu_slope() {
 	echo "| smp | test | tasks | base min / q1 / median / q3 / max | patched min / q1 / median / q3 / max | modes (b, p) | verdict | median ratio | linear (patched) |"
 	echo "|---|---|---|---|---|---|---|---|---|"
 	: >"$BUILD/bench-scale.dat"
-	for s in 1 2; do
+	for s in ${mt_smp:-1 2}; do
 		for t in open_close_private open_close_shared stat_mounts getcwd_mounts; do
 			for n in $(seq 1 $s); do
 				read -r bl bq1 bm bq3 bh _ bmod < <(sel mttcg base $s $s $t $n 8 | dist)
@@ -206,8 +216,10 @@ mu_slope() {
 		done
 	done
 	echo
+	# the lockstat phase: what still serialises each path (rig/report-lockstat.sh)
+	LOCKSTAT_CSV=$(dirname "$CSV")/lockstat.csv "$RIG/report-lockstat.sh"
 	# the sharing phase: the cache-line model's rows (rig/report-sharing.sh)
-	"$RIG/report-sharing.sh"
+	SHARING_CSV=$(dirname "$CSV")/sharing.csv "$RIG/report-sharing.sh"
 	echo
 	echo "## Plots"
 	echo

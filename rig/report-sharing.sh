@@ -13,6 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 RUNS=${SHARING_RUNS:-$RUNS}
 TOP_LINES=${TOP_LINES:-10}
+SHARING_CSV=${SHARING_CSV:-$RESULTS/sharing.csv}
 
 # sym MAP ADDR...: "ADDR SYMBOL+OFF" for each, by the map's last symbol
 # at or before it (none below _stext or from _end on: "dynamic")
@@ -41,10 +42,17 @@ runs=$(ls -d "$RUNS"/bench-sharing-* 2>/dev/null || true)
 [ -n "$runs" ] || exit 0
 echo "## Cache lines written by several CPUs (sharing model)"
 echo
-echo "rig/plugins/lineshare.so counts, while a row of the bench runs (rig/guest/lsrows marks it), every kernel load and store in 64-byte lines: a line is write-shared when two or more vCPUs store to it; an ownership change is a store by another vCPU than the line's last writer (or over other vCPUs' reads) or a first load by another vCPU since the last store. MTTCG; lglock-bench runs a row at 1 to N tasks for 1 second each, and the plugin counts all of it, so a row's operations are the sum of its BENCH lines' ops/s; the plugin slows the guest, so they are fewer than in the other phases. Per operation: changes divided by those operations."
+echo "rig/plugins/lineshare.so counts, while a row of the bench runs (rig/guest/lsrows marks it), every kernel load and store in 64-byte lines: a line is write-shared when two or more vCPUs store to it; an ownership change is a store by another vCPU than the line's last writer (or over other vCPUs' reads) or a first load by another vCPU since the last store. MTTCG; lglock-bench runs a row at 1 to N tasks for 1 second each after a warm-up of 0.2 s at the same rate, and the plugin counts all of it, so a row's operations are 1.2 x the sum of its BENCH lines' ops/s; the plugin slows the guest, so they are fewer than in the other phases. Per operation: changes divided by those operations."
 echo
 echo "| kernel | vCPUs | round | row | operations | write-shared lines | changes | changes/op |"
 echo "|---|---|---|---|---|---|---|---|"
+# the same rows, for the cover letter's figures (rig/figures.sh)
+d=$(echo "$runs" | head -n1)
+{
+	echo "# series $(cat "$d/series" 2>/dev/null || echo '?'); $(date -u -r "$d/rc" +%Y-%m-%dT%H:%MZ 2>/dev/null || echo '?'); make bench, sharing phase"
+	echo "# code $(cat "$d/code" 2>/dev/null || echo '?')"
+	echo "kernel,smp,round,row,ops,shared_lines,changes"
+} >"$SHARING_CSV"
 for d in $runs; do
 	n=${d##*/bench-sharing-}
 	kern=${n%%-*}
@@ -53,11 +61,12 @@ for d in $runs; do
 	[ -f "$d/lineshare.txt" ] || { echo "| $kern | $smp | $round | (no lineshare.txt) | | | | |"; continue; }
 	awk -v kern="$kern" -v smp="$smp" -v round="$round" '
 		FILENAME ~ /output$/ && /^LSROW [0-9]/ { name[$2] = $3; cur = $2 }
-		FILENAME ~ /output$/ && /^BENCH,/ && $0 !~ /^BENCH,test/ { split($0, f, ","); ops[cur] += f[4] }
+		FILENAME ~ /output$/ && /^BENCH,/ && $0 !~ /^BENCH,test/ { split($0, f, ","); ops[cur] += f[4] * 1.2 }
 		FILENAME ~ /lineshare.txt$/ && /^ROW / { r = $2; sub("shared=", "", $3); sub("changes=", "", $4); sh[r] = $3; ch[r] = $4 }
-		END { for (r = 1; r in name; r++)
+		END { for (r = 1; r in name; r++) {
 			printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kern, smp, round, name[r], ops[r], sh[r], ch[r],
-				(ops[r] > 0 ? sprintf("%.2f", ch[r] / ops[r]) : "-") }' "$d/output" "$d/lineshare.txt"
+				(ops[r] > 0 ? sprintf("%.2f", ch[r] / ops[r]) : "-")
+			printf "%s,%s,%s,%s,%s,%s,%s\n", kern, smp, round, name[r], ops[r], sh[r], ch[r] >>csv } }' csv="$SHARING_CSV" "$d/output" "$d/lineshare.txt"
 done
 echo
 echo "The top $TOP_LINES lines of each row by ownership changes, first round (symbol of the line; functions that moved it):"
