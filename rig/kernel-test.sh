@@ -110,10 +110,6 @@ else
 		sed -n 's/^Subject: \[PATCH\] //p' "$p"
 	done >"$kt/compat"
 fi
-built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(kv result "$kt/out/$1-$2/summary")" = ok ]; }
-# RESUME: the out dir still holds the run's build (a soak, bench or
-# build.sh by hand may have rebuilt it since)
-same_build() { [ -s "$kt/out/$1-$2/image" ] && (cd "$(kern_out "$1" "$2")" && sha256sum -c --quiet "$kt/out/$1-$2/image" >/dev/null 2>&1); }
 # RESUME: run NAME booted this scenario line (the timeout aside)
 same_boot() {
 	local name=$1; shift
@@ -121,6 +117,10 @@ same_boot() {
 	  "$(echo "$name ${*//@RUN@/$RUNS/$name}" | sed "s#$TOP/##g" | awk '{ $5 = ""; print }')" ]
 }
 
+built() { grep -qx "$1 $2" "$kt/built" 2>/dev/null && [ "$(kv result "$kt/out/$1-$2/summary")" = ok ]; }
+# RESUME: the out dir still holds the run's build (a soak, bench or
+# build.sh by hand may have rebuilt it since)
+same_build() { [ -s "$kt/out/$1-$2/image" ] && (cd "$(kern_out "$1" "$2")" && sha256sum -c --quiet "$kt/out/$1-$2/image" >/dev/null 2>&1); }
 # Warnings the series adds: same message in the same file, line numbers
 # and addresses dropped, in the patched build and not in the base build:
 # gcc's, modpost's (section mismatches in full) and sparse's (rig/sparse.sh:
@@ -137,9 +137,11 @@ while read -r kern cfg; do
 	# (REJUDGE, RESUME: the run's sparse output, not sparse again)
 	for k in patched base; do
 		s=$kt/out/$k-$cfg/sparse
-		if [ -z "${REJUDGE:-}${RESUME:-}" ] &&
+		# (RESUME: sparse where the run has none, on the run's build)
+		if { [ -z "${REJUDGE:-}${RESUME:-}" ] ||
+		     { [ -n "${RESUME:-}" ] && [ ! -f "$s" ] && same_build "$k" "$cfg"; }; } &&
 		   ! ARCH=$(config_meta "$cfg" arch x86_64) CROSS_COMPILE=$(config_meta "$cfg" cross "") \
-			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$s"; then
+			"$RIG/sparse.sh" "$(kern_tree "$k")" "$(kern_out "$k" "$cfg")" >"$s" </dev/null; then
 			rm -f "$s"
 		fi
 		[ -f "$s" ] || echo "$cfg: sparse did not run in $k" >>"$kt/new-sparse"

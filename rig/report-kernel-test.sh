@@ -129,7 +129,12 @@ added_boots=
 	if [ -f "$kt/rejudged" ]; then
 		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")$([ ! -f "$kt/resumed" ] || echo "; resumed $(span "$kt/resumed" "$kt/resumed-end")")), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
 	elif [ -f "$kt/resumed" ]; then
-		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")), resumed with RESUME=1 $(span "$kt/resumed" "$kt/resumed-end") for the boots the scenario had gained or had changed, on the same builds."
+		# what a RESUME did after the first run ended: the boots and the
+		# sparse outputs newer than its end
+		late() { while read -r f; do [ ! -f "$f" ] || [ "$(stat -c %Y "$f")" -le "$(cat "$kt/end")" ] || echo "$f"; done; }
+		late_boots=$(awk '$1 == "boot" { print r "/" $2 "/rc" }' r="$RUNS" "$kt/scenarios" | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
+		late_sparse=$(ls "$kt"/out/*/sparse 2>/dev/null | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
+		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")), resumed with RESUME=1 on the same builds (last $(span "$kt/resumed" "$kt/resumed-end")): booted since the first run: ${late_boots:-none}; sparse run since: ${late_sparse:-none}."
 	else
 		echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
 	fi
@@ -255,6 +260,13 @@ added_boots=
 				runs="$a / $b" "$fa" "$fb"
 		done < <(lines diff)
 		echo
+		# what the list leaves out, and what runs with the hotplug paused
+		for f in skip hotplug-pause; do
+			case $f in skip) echo "Left out of the list (rig/ltp/skip):" ;; *) echo "Run with the hotplug paused and every CPU online, in the hotplug runs (rig/ltp/hotplug-pause):" ;; esac
+			echo
+			awk '!/^#/ && NF { n = $1; sub(/^[^ ]+ +/, ""); printf "- %s: %s\n", n, $0 }' "$RIG/ltp/$f"
+			echo
+		done
 	fi
 	while read -r a b; do
 		echo "## Fault sweeps: $a against $b"
