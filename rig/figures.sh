@@ -1,7 +1,9 @@
 #!/bin/bash
 # The figures that prose quotes (changelogs, the cover letter, the README's
 # headline), written by the rig from results/bench.csv (and the instruction
-# counts of results/count.csv, the sizes of results/sizes.csv) so that they cannot go stale.  A figure block is a few indented lines whose first line, its
+# counts of results/count.csv, the sizes of results/sizes.csv, make bench's
+# lock_stat and sharing counts in results/lockstat.csv and sharing.csv) so
+# that they cannot go stale.  A figure block is a few indented lines whose first line, its
 # header, is fixed text; rig/figures.txt says which block goes where.
 #   figures.sh render NAME     print the block
 #   figures.sh fill FILE...    in each FILE, replace a line "@@FIGURES NAME@@"
@@ -17,6 +19,8 @@ set -euo pipefail
 CSV=${CSV:-$RESULTS/bench.csv}
 COUNT=${COUNT:-$RESULTS/count.csv}
 SIZES=${SIZES:-$RESULTS/sizes.csv}
+LOCKSTAT_CSV=${LOCKSTAT_CSV:-$RESULTS/lockstat.csv}
+SHARING_CSV=${SHARING_CSV:-$RESULTS/sharing.csv}
 . "$RIG/bench-csv.sh"
 MAP=$RIG/figures.txt
 
@@ -39,6 +43,8 @@ header() {
 	sizes) printf '  %-38s %9s %9s\n' "struct file / filp slab object, bytes" rc1 series ;;
 	count) printf '  %-38s %13s %16s\n' "write section, instructions" for_each_cpu series ;;
 	mutants) printf '  %s\n' "kernel mutants (make mutants, results/mutants.md)" ;;
+	lockstat) printf '  %-38s %14s %14s\n' "lock_stat: contended/acquired per op" rc1 series ;;
+	sharing) printf '  %-38s %14s %14s\n' "cache lines moved between vCPUs, per op" rc1 series ;;
 	*) return 1 ;;
 	esac
 }
@@ -80,6 +86,37 @@ render() {
 	mutants)
 		printf '  %s\n' "$(sed -n 's/^Killed: \(.*\)\.$/killed by the booted suite: \1/p' "$RESULTS/mutants.md")"
 		;;
+	lockstat)
+		# at the most vCPUs measured: the replaced locks against their
+		# replacements (a class's -R and -W sides summed; n/r: not
+		# reported), and the brlock's write sections per mount+umount
+		local n
+		n=$(awk -F, '!/^#/ && $2 ~ /^[0-9]+$/ { print $2 }' "$LOCKSTAT_CSV" | sort -n | tail -n1)
+		for r in "open_close_private files_lock files_lglock open+close, own file: files lock" \
+			 "open_close_shared files_lock files_lglock open+close, one file: files lock" \
+			 "stat_mounts vfsmount_lock vfsmount_lock stat() across mounts: vfsmount_lock" \
+			 "mount_umount vfsmount_lock vfsmount_lock mount+umount: vfsmount_lock" \
+			 "mount_umount - vfsmount_lock-W mount+umount: write sections"; do
+			# shellcheck disable=SC2086
+			set -- $r
+			printf '  %-38s %14s %14s\n' "${*:4}" "$(ls_per base "$n" "$1" "$2")" "$(ls_per patched "$n" "$1" "$3")"
+		done
+		printf '  %s\n' "(-smp $n; per operation, from results/lockstat.csv)"
+		;;
+	sharing)
+		# ownership changes per op of all write-shared lines, then of
+		# rc1's files_lock and vfsmount_lock lines against the lines of
+		# the series' own data, per vCPU count (first round)
+		for r in "open_close_private open+close, own file" "stat_mounts stat() across mounts" \
+			 "mount_umount mount+umount"; do
+			# shellcheck disable=SC2086
+			set -- $r
+			for n in $(awk -F, '!/^#/ && $2 ~ /^[0-9]+$/ { print $2 }' "$SHARING_CSV" | sort -un); do
+				printf '  %-38s %14s %14s\n' "${*:2}, -smp $n" "$(sh_per base "$n" "$1" 7)" "$(sh_per patched "$n" "$1" 7)"
+				printf '  %-38s %14s %14s\n' "  files_lock+vfsmount_lock / own" "$(sh_per base "$n" "$1" 9)" "$(sh_per patched "$n" "$1" 11)"
+			done
+		done
+		;;
 	summary)
 		printf '  %-38s %s\n' "open+close of a tmpfs file" "$(r icount 1 "$p0" open_close_private 1)"
 		printf '  %-38s %s\n' "stat() across 8 nested mounts" "$(r icount 1 "$p0" stat_mounts 1)"
@@ -93,7 +130,23 @@ render() {
 		;;
 	esac
 }
-names() { for n in files walk summary count sizes mutants; do echo "$n"; done; }
+names() { for n in files walk summary count sizes mutants lockstat sharing; do echo "$n"; done; }
+# ls_per KERNEL SMP ROW CLASS: "contended/acquired" per op of CLASS and its
+# -R/-W sides on the row (CLASS-W: that side alone; contended "n/r" for
+# the series' lglock and brlock, which do not report it)
+ls_per() {
+	awk -F, -v k="$1" -v n="$2" -v row="$3" -v c="$4" '
+		$1 == k && $2 == n && $3 == row && ($5 == c || $5 == c "-R" || $5 == c "-W") { ops = $4; con += $6; acq += $7; f = 1 }
+		END { if (!f || ops <= 0) { print "-"; exit }
+		      nr = k == "patched" && c ~ /^(files_lglock|vfsmount_lock)(-[RW])?$/
+		      printf "%s/%.2f\n", nr ? "n/r" : sprintf("%.3f", con / ops), acq / ops }' "$LOCKSTAT_CSV"
+}
+# sh_per KERNEL SMP ROW COLUMN: that column of sharing.csv (changes) per op
+# on the row, first round
+sh_per() {
+	awk -F, -v k="$1" -v n="$2" -v row="$3" -v c="$4" '$1 == k && $2 == n && $3 == 1 && $4 == row && $5 > 0 && $c != "-" { printf "%.2f\n", $c / $5; f = 1 }
+		END { if (!f) print "-" }' "$SHARING_CSV"
+}
 # ir NR_CPUS NR_CPU_IDS ONLINE LOOP: instructions of one lock+unlock pair
 ir() {
 	awk -F, -v a="$1" -v b="$2" -v c="$3" -v l="$4" \
@@ -131,6 +184,15 @@ check() {
 		echo "not ok - $(basename "$CSV") is of code ${have:-none}, patches/ are ${want:0:12}: run make bench"
 		bad=1
 	fi
+	for f in "$LOCKSTAT_CSV" "$SHARING_CSV"; do
+		have=$(sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$f" 2>/dev/null | head -n1)
+		if [ "$have" = "$want" ]; then
+			echo "ok - $(basename "$f") is of the code of patches/ (${want:0:12})"
+		else
+			echo "not ok - $(basename "$f") is of code ${have:-none}, patches/ are ${want:0:12}: run make bench"
+			bad=1
+		fi
+	done
 	while read -r n glob; do
 		blk=$(render "$n")
 		for f in $TOP/$glob; do

@@ -2,7 +2,9 @@
 # rig/index.sh: write results/INDEX.md, one row per report in results/
 # (demos/ and history/ have READMEs of their own): the job that wrote it,
 # the series it is of, when, and its verdict, read from its first lines.
-# A row whose series is not the one in patches/ now is marked "old".
+# A row whose series is not the one in patches/ now is marked "old", unless
+# its job sees only the code and that series has the same code (the
+# changelogs alone differ: the figures they quote).
 # Every report writer runs it after writing; make check fails when
 # INDEX.md is not what it would write (index.sh --check).
 set -euo pipefail
@@ -11,6 +13,8 @@ cur=$(series_id)
 code=$(code_id)
 # bench figures depend on the code only: bench.csv's "# code" line
 code_of() { sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$RESULTS/bench.csv" 2>/dev/null | head -n1; }
+# the code of a series: lib.sh's code_of_series
+series_code() { code_of_series "$1"; }
 
 job_of() {
 	case $1 in
@@ -51,6 +55,8 @@ verdict_of() {
 	soak-*.md) sed -n 's/^### Soak, [^:]*: //p' "$RESULTS/$1" | head -n1 | cut -c1-60 ;;
 	bisect-*.txt) grep -m1 -o 'FAIL.*\|[0-9]* failures\?' "$RESULTS/$1" || echo "see file" ;;
 	mutants.md) grep -m1 '^Killed:' "$RESULTS/$1" || true ;;
+	BENCH.md) sed -n '/^## Targets/,/^## /p' "$RESULTS/$1" | awk -F'|' 'NF > 4 && $2 !~ /target|---/ { if ($4 ~ /\*\*met/) m++; else if ($4 ~ /missed/) x++; else o++ }
+		END { printf "targets: %d met, %d missed, %d without a verdict\n", m, x, o }' ;;
 	mutants/*.txt) sed -n 's/^# result: //p' "$RESULTS/$1" | head -n1 ;;
 	*) echo "-" ;;
 	esac
@@ -74,6 +80,10 @@ render() {
 		if [ -z "$s" ]; then sv="-"
 		elif [ "$s" = "$cur" ]; then sv=${s:0:8}
 		elif [ "$(job_of "$f")" = "make bench" ] && [ "$(code_of)" = "$code" ]; then
+			sv="${s:0:8} (the code of ${cur:0:8})"
+		# a job that sees only the code (not kernel-test: it checkpatches
+		# the changelogs) stands for a series whose changelogs alone differ
+		elif [ "$(job_of "$f")" != "make kernel-test" ] && [ "$(series_code "$s")" = "$code" ]; then
 			sv="${s:0:8} (the code of ${cur:0:8})"
 		else sv="${s:0:8} **old**"
 		fi

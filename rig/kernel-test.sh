@@ -27,8 +27,19 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 	[ -f "$kt/compat" ] || die "REJUDGE/RESUME: the last kernel-test did not finish its builds; run make kernel-test again"
 	ls "$kt"/out/*/summary >/dev/null 2>&1 ||
 		die "REJUDGE/RESUME: the last kernel-test is from before build.sh's summary line; run make kernel-test again"
-	[ ! -f "$kt/series" ] || [ "$(cat "$kt/series")" = "$sid" ] ||
-		die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
+	if [ -f "$kt/series" ] && [ "$(cat "$kt/series")" != "$sid" ]; then
+		# RESUME over a change of the changelogs alone (the figures
+		# they quote): the builds and boots stand, as the code is the
+		# same; checkpatch and kernel-doc run again on the patches now
+		[ -n "${RESUME:-}" ] && [ "$(code_of_series "$(cat "$kt/series")")" = "$(code_id)" ] ||
+			die "REJUDGE/RESUME: the last kernel-test ran on series $(cut -c1-8 "$kt/series"), patches/ is ${sid:0:8}"
+		say "RESUME: series ${sid:0:8} has the code of the run's $(cut -c1-8 "$kt/series"): checkpatch and kernel-doc again"
+		cat "$kt/series" >>"$kt/same-code"
+		"$RIG/tree.sh"
+		base_tree
+		"$RIG/lint.sh" >"$kt/lint" || die "rig/lint.sh failed"
+		echo "$sid" >"$kt/series"
+	fi
 	if [ -n "${RESUME:-}" ]; then
 		[ -z "${BOOTS:-}${CONFIGS+set}${BASE_CONFIGS+set}" ] ||
 			die "RESUME: BOOTS, CONFIGS and BASE_CONFIGS are the first run's; unset them"
@@ -49,7 +60,7 @@ if [ -n "${REJUDGE:-}${RESUME:-}" ]; then
 	if [ -n "${REJUDGE:-}" ]; then
 		while read -r what name _; do
 			[ "$what" = boot ] && [ -f "$RUNS/$name/series" ] || continue
-			[ "$(cat "$RUNS/$name/series")" = "$sid" ] ||
+			[ "$(cat "$RUNS/$name/series")" = "$sid" ] || [ "$(cat "$RUNS/$name/code" 2>/dev/null)" = "$(code_id)" ] ||
 				die "REJUDGE: run $name is of series $(cut -c1-8 "$RUNS/$name/series"), patches/ is ${sid:0:8}"
 			"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
 		done <"$kt/scenarios"
@@ -163,7 +174,8 @@ while read -r what name kern cfg rest; do
 	[ "$what" = boot ] || continue
 	# shellcheck disable=SC2086
 	if [ -n "${RESUME:-}" ] && [ -f "$RUNS/$name/verdict" ] &&
-	   [ "$(cat "$RUNS/$name/series" 2>/dev/null)" = "$sid" ] && same_boot "$name" "$kern" "$cfg" $rest; then
+	   { [ "$(cat "$RUNS/$name/series" 2>/dev/null)" = "$sid" ] || [ "$(cat "$RUNS/$name/code" 2>/dev/null)" = "$(code_id)" ]; } &&
+	   same_boot "$name" "$kern" "$cfg" $rest; then
 		"$RIG/verdict.sh" "$RUNS/$name" >/dev/null || true
 	elif [ -n "${RESUME:-}" ] && built "$kern" "$cfg" && ! same_build "$kern" "$cfg"; then
 		rm -rf "${RUNS:?}/$name"

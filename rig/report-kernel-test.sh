@@ -140,6 +140,10 @@ added_boots=
 	fi
 	echo "Verdict: $verdict"
 	echo
+	if [ -f "$kt/same-code" ]; then
+		echo "The builds and boots ran on series $(cut -c1-8 "$kt/same-code" | paste -sd' ' -), whose code is this series' (code id $(code_id | cut -c1-8)): only the changelogs differ, and checkpatch and kernel-doc ran again on these (RESUME=1)."
+		echo
+	fi
 	if [ -n "$left_builds$left_boots" ]; then
 		echo "Left out of this run (CONFIGS, BASE_CONFIGS, BOOTS):"
 		echo "builds ${left_builds:-none}; boots ${left_boots:-none}."

@@ -4,7 +4,8 @@
 # in BENCH.md: per vCPU count and row, the contentions and acquisitions per
 # operation of the locks the series replaces (base: files_lock,
 # vfsmount_lock) and of their replacements (patched: files_lglock,
-# vfsmount_lock, -R read and -W write sides), next to the classes that
+# vfsmount_lock, -R read and -W write sides, and the spinlock each lglock
+# takes against CPU hotplug, online_lock), next to the classes that
 # contend most on that row in either kernel.
 # Reads build/runs/bench-lockstat-KERN-smpN-rR/output: LSROW N ROW, the
 # bench's BENCH lines (ops/s) and the LOCKSTAT N lines (a /proc/lock_stat
@@ -68,8 +69,8 @@ for smp in $(awk '{ print $2 }' "$BUILD/lockstat.dat" | sort -un); do
 					per("base", c, "acq"), pc, per("patched", c, "acq")
 				done[c] = 1 }
 			END {
-				split("files_lock vfsmount_lock files_lglock files_lglock-R files_lglock-W vfsmount_lock-R vfsmount_lock-W", m, " ")
-				for (i = 1; i <= 7; i++) if (m[i] in all) show(m[i])
+				nm = split("files_lock vfsmount_lock files_lglock files_lglock-R files_lglock-W vfsmount_lock-R vfsmount_lock-W files_lglock_lglock.online_lock vfsmount_lock_lglock.online_lock", m, " ")
+				for (i = 1; i <= nm; i++) if (m[i] in all) show(m[i])
 				for (j = 0; j < others; j++) { best = ""
 					for (c in all) if (!(c in done) && (best == "" || tc[c] > tc[best] || (tc[c] == tc[best] && ta[c] > ta[best]))) best = c
 					if (best == "") break
