@@ -67,8 +67,10 @@ render() {
 	echo
 	echo "What each report here is, written by rig/index.sh (every report writer runs it;"
 	echo "\`make check\` checks it). The series in patches/ now: ${cur:0:8}. A row marked"
-	echo "**old** is of another series: rerun its job. Kept failures and demonstrations are"
-	echo "in demos/, reports that changelogs quote in history/, each with a README."
+	echo "**old** is of another series: rerun its job. \"the code of\" marks a report of a series"
+	echo "whose changelogs alone differ (the figures they quote), from a job that sees only"
+	echo "the code. Kept failures and demonstrations are in demos/, reports that changelogs"
+	echo "quote in history/, each with a README."
 	echo
 	echo "| file | job | series | date | verdict |"
 	echo "|---|---|---|---|---|"

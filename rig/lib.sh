@@ -82,17 +82,20 @@ code_id() {
 		sha256sum | cut -d' ' -f1
 }
 
-# code_of_series ID: the code id of series ID, found in the project's git
+# code_of_series ID: the code id of series ID (or of its abbreviation, 8
+# hex digits or more), found in the project's git
 # history of patches/ (the series now first), or nothing; so that a
 # report of a series whose changelogs alone differ from patches/ now (the
 # figures they quote, rig/figures.sh) is known to be of the same code
 code_of_series() {
 	local c p sid code
-	[ "$1" != "$(series_id)" ] || { code_id; return; }
+	# (ID may be abbreviated: its first 8 digits or more)
+	sid=$(series_id)
+	[ "$1" != "${sid:0:${#1}}" ] || { code_id; return; }
 	for c in $(git -C "$TOP" log --format=%H -- patches/ 2>/dev/null); do
 		sid=$(git -C "$TOP" show "$c:patches/series" 2>/dev/null | awk '!/^[[:space:]]*#/ && NF { print $1 }' |
 			while read -r p; do git -C "$TOP" show "$c:patches/$p"; done | sha256sum | cut -d' ' -f1)
-		[ "$sid" = "$1" ] || continue
+		[ "${sid:0:${#1}}" = "$1" ] || continue
 		code=$(git -C "$TOP" show "$c:patches/series" | awk '!/^[[:space:]]*#/ && NF { print $1 }' |
 			while read -r p; do git -C "$TOP" show "$c:patches/$p" | sed -n '/^diff --git /,$p'; done | sha256sum | cut -d' ' -f1)
 		echo "$code"

@@ -126,15 +126,19 @@ added_boots=
 	echo
 	# START END: "from DATE, Ns", or "from DATE, cut short" without END
 	span() { echo "from $(date -u -d "@$(cat "$1")" +%Y-%m-%dT%H:%MZ), $(if [ -f "$2" ]; then echo "$(($(cat "$2") - $(cat "$1")))s"; else echo "cut short"; fi)"; }
-	if [ -f "$kt/rejudged" ]; then
-		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")$([ ! -f "$kt/resumed" ] || echo "; resumed $(span "$kt/resumed" "$kt/resumed-end")")), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
-	elif [ -f "$kt/resumed" ]; then
-		# what a RESUME did after the first run ended: the boots and the
-		# sparse outputs newer than its end
-		late() { while read -r f; do [ ! -f "$f" ] || [ "$(stat -c %Y "$f")" -le "$(cat "$kt/end")" ] || echo "$f"; done; }
+	# what a RESUME did after the first run ended: the boots and the
+	# sparse outputs newer than its end
+	late() { while read -r f; do [ ! -f "$f" ] || [ "$(stat -c %Y "$f")" -le "$(cat "$kt/end")" ] || echo "$f"; done; }
+	resumed=
+	if [ -f "$kt/resumed" ] && [ -f "$kt/end" ]; then
 		late_boots=$(awk '$1 == "boot" { print r "/" $2 "/rc" }' r="$RUNS" "$kt/scenarios" | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
 		late_sparse=$(ls "$kt"/out/*/sparse 2>/dev/null | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
-		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")), resumed with RESUME=1 on the same builds (last $(span "$kt/resumed" "$kt/resumed-end")): booted since the first run: ${late_boots:-none}; sparse run since: ${late_sparse:-none}."
+		resumed="resumed with RESUME=1 on the same builds (last $(span "$kt/resumed" "$kt/resumed-end")): booted since the first run: ${late_boots:-none}; sparse run since: ${late_sparse:-none}"
+	fi
+	if [ -f "$kt/rejudged" ]; then
+		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")${resumed:+; $resumed}), judged again with REJUDGE=1 at $(cat "$kt/rejudged")."
+	elif [ -n "$resumed" ]; then
+		echo "Written by \`make kernel-test\` (builds and boots $(span "$kt/start" "$kt/end")), $resumed."
 	else
 		echo "Written by \`make kernel-test\` ($(date -u +%Y-%m-%dT%H:%MZ), $(($(date +%s) - $(cat "$kt/start")))s)."
 	fi
