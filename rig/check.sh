@@ -73,12 +73,21 @@ t "configs stack by their parent lines" chain_is debug-notorture "smp.config deb
 scen_ok() { # every job's scenario reads, each boot line has its 7 fields
 	local f
 	for f in kernel-test bench bisect; do
-		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BENCH_T=1 \
+		BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BENCH_T=1 PLUGIN=x MTTCG_SMP="1 2" LOCKSTAT_SMP="2 4" SHARING_SMP="2 4 8" \
 			scenarios "$f" | awk '$1 == "boot" && NF < 8 { bad = 1 } END { exit bad }' || return 1
 	done
 	[ "$(BOOT_TIMEOUT=1 SWEEP_TIMEOUT=1 LTP_TIMEOUT=1 BOOTS='*-suite' scenarios kernel-test | grep -c '^boot ')" = 9 ]
 }
 t "scenarios read, and BOOTS narrows them" scen_ok
+# a "%VAR" line is one line per word of VAR: make bench SMP="1 2 4 8 16"
+# boots the mttcg and lockstat rows at each, -smp and possible_cpus alike
+scen_each() {
+	local out
+	out=$(BENCH_T=1 PLUGIN=x MTTCG_SMP="1 2 4 8 16" LOCKSTAT_SMP="1 2 4 8 16" SHARING_SMP="2" scenarios bench)
+	[ "$(echo "$out" | awk '$2 ~ /^bench-(mttcg|lockstat)-/ { split($2, n, "-smp"); if ($5 == n[2] && $0 ~ "possible_cpus=" $5 " ") k++ } END { print k + 0 }')" = 20 ] &&
+		[ "$(echo "$out" | grep -c '^boot bench-sharing-')" = 2 ]
+}
+t "scenarios: a %VAR line is one line per word of VAR (make bench SMP=...)" scen_each
 # selection in one place: what BOOTS and CONFIGS drop is recorded, with
 # the knob; a line without one of its fields is an error
 scen_select() {

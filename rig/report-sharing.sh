@@ -23,7 +23,8 @@ SERIES_FUNCS="^(__lg_|lg_|file_sb_list_|sb_files_|tty_add_file|tty_del_file|tty_
 # STATIC UNIT NCPUS" from the boot's PERCPU line, or -) is named
 # SYMBOL+OFF@cpuN by the map's per-CPU symbols, or percpu-dynamic@cpuN past
 # the static ones; anything else is "dynamic".  The other symbols that
-# start inside the 64-byte line follow, after commas.
+# start inside the 64-byte line follow, after commas (for a code address,
+# the caller keeps the first: its function).
 sym() {
 	local map=$1 pcpu=$2
 	shift 2
@@ -164,7 +165,7 @@ for d in $runs; do
 		FILENAME ~ /output$/ && /^LSROW [0-9]/ { name[$2] = $3; next }
 		FILENAME ~ /lines.tmp$/ { r = $1; if (++k[r] > top) next
 			n = split($6, p, ","); fn = ""
-			for (i = 1; i <= n; i++) { sub("^pc=", "", p[i]); split(p[i], q, ":"); f = s[q[1]]; sub(/\+0x[0-9a-f]*$/, "", f); fn = fn (i > 1 ? ", " : "") f " " q[2] }
+			for (i = 1; i <= n; i++) { sub("^pc=", "", p[i]); split(p[i], q, ":"); f = s[q[1]]; sub(/\+0x.*$/, "", f); fn = fn (i > 1 ? ", " : "") f " " q[2] }
 			rows[r] = rows[r] sprintf("| %s | %s | %s | %s |\n", $3, s[$3], substr($4, 9), fn) }
 		END { for (r = 1; r in name; r++) { printf "\n%s:\n\n| line | symbol | changes | functions (changes) |\n|---|---|---|---|\n%s", name[r], rows[r] } }' \
 		"$d/syms.tmp" "$d/output" "$d/lines.tmp"
