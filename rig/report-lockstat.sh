@@ -14,7 +14,7 @@
 # to LOCKSTAT_CSV (results/lockstat.csv), for the cover letter's figures.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-OTHERS=${OTHERS:-4}
+LOCKSTAT_OTHERS=${LOCKSTAT_OTHERS:-4}
 LOCKSTAT_CSV=${LOCKSTAT_CSV:-$RESULTS/lockstat.csv}
 
 runs=$(ls -d "$RUNS"/bench-lockstat-*-r1 2>/dev/null || true)
@@ -45,7 +45,7 @@ done >"$BUILD/lockstat.dat"
 
 echo "## What still serialises each path (lock_stat)"
 echo
-echo "The lockstat config (smp + CONFIG_LOCK_STAT) at -smp N, MTTCG, one boot per kernel: rig/guest/lsrows clears \`/proc/lock_stat\` before each row of the bench and reads it after; the row runs lglock-bench at 1 to N tasks. Per operation: the count over the row's operations (the bench's ops/s x its seconds x 1.2, as the warm-up is counted too). The replaced locks and their replacements come first, then the $OTHERS classes with the most contentions on the row in either kernel (or, where nothing contends, the most acquisitions). \`-R\`/\`-W\`: a class's read and write sides."
+echo "The lockstat config (smp + CONFIG_LOCK_STAT) at -smp N, MTTCG, one boot per kernel: rig/guest/lsrows clears \`/proc/lock_stat\` before each row of the bench and reads it after; the row runs lglock-bench at 1 to N tasks. Per operation: the count over the row's operations (the bench's ops/s x its seconds x 1.2, as the warm-up is counted too). The replaced locks and their replacements come first, then the $LOCKSTAT_OTHERS classes with the most contentions on the row in either kernel (or, where nothing contends, the most acquisitions). \`-R\`/\`-W\`: a class's read and write sides."
 echo
 echo "The series' lglock and brlock tell lockdep of each acquisition but, in this version, not of waiting (no lock_contended()): lock_stat counts their acquisitions, and their contentions read \"n/r\" (not reported) rather than a 0 it never measured."
 echo
@@ -55,7 +55,7 @@ for smp in $(awk '{ print $2 }' "$BUILD/lockstat.dat" | sort -un); do
 	echo "| path | lock class | base contentions/op | base acquisitions/op | patched contentions/op | patched acquisitions/op |"
 	echo "|---|---|---|---|---|---|"
 	for row in $(awk -v s="$smp" '$2 == s { print $3 }' "$BUILD/lockstat.dat" | awk '!seen[$0]++'); do
-		awk -v s="$smp" -v row="$row" -v others="$OTHERS" '
+		awk -v s="$smp" -v row="$row" -v others="$LOCKSTAT_OTHERS" '
 			$2 != s || $3 != row { next }
 			{ k = $1; c = $5; ops[k] = $4; con[k, c] = $6; acq[k, c] = $7; tc[c] += $6; ta[c] += $7; all[c] = 1 }
 			# per K C WHAT: the count (con or acq) of class C in kernel K per op, "-" if none
