@@ -52,7 +52,7 @@ if grep -q '^sharing ' "$rows"; then
 	make -s -C "$RIG/plugins" O="$BUILD/plugins" || die "bench: rig/plugins do not build"
 fi
 while read -r k cfg; do
-	"$RIG/build.sh" "$k" "$cfg" || die "bench: the $k $cfg kernel does not build"
+	"$RIG/build.sh" "$k" "$cfg" </dev/null || die "bench: the $k $cfg kernel does not build"
 done < <(cut -d' ' -f3,4 "$rows" | sort -u)
 
 # runs of an earlier bench: all go, or with KEEP_CSV those of the phases

@@ -87,6 +87,7 @@ render() {
 		printf '  %s\n' "$(sed -n 's/^Killed: \(.*\)\.$/killed by the booted suite: \1/p' "$RESULTS/mutants.md")"
 		;;
 	lockstat)
+		[ -f "$LOCKSTAT_CSV" ] || die "no $LOCKSTAT_CSV: run make bench (its lockstat phase)"
 		# at the most vCPUs measured: the replaced locks against their
 		# replacements (a class's -R and -W sides summed; n/r: not
 		# reported), and the brlock's write sections per mount+umount
@@ -104,6 +105,7 @@ render() {
 		printf '  %s\n' "(-smp $n; per operation, from results/lockstat.csv)"
 		;;
 	sharing)
+		[ -f "$SHARING_CSV" ] || die "no $SHARING_CSV: run make bench (its sharing phase)"
 		# ownership changes per op of all write-shared lines, then of
 		# rc1's files_lock and vfsmount_lock lines against the lines of
 		# the series' own data, per vCPU count (first round)
@@ -132,8 +134,9 @@ render() {
 }
 names() { for n in files walk summary count sizes mutants lockstat sharing; do echo "$n"; done; }
 # ls_per KERNEL SMP ROW CLASS: "contended/acquired" per op of CLASS and its
-# -R/-W sides on the row (CLASS-W: that side alone; contended "n/r" for
-# the series' lglock and brlock, which do not report it)
+# -R/-W sides on the row (CLASS-W: that side alone, which lock_stat names
+# so only when the class was also taken for reading on the row; contended
+# "n/r" for the series' lglock and brlock, which do not report it)
 ls_per() {
 	awk -F, -v k="$1" -v n="$2" -v row="$3" -v c="$4" '
 		$1 == k && $2 == n && $3 == row && ($5 == c || $5 == c "-R" || $5 == c "-W") { ops = $4; con += $6; acq += $7; f = 1 }
@@ -154,14 +157,16 @@ ir() {
 }
 
 fill() {
-	local f n tmp
+	local f n tmp blk
 	for f in "$@"; do
 		tmp=$(mktemp)
 		cp "$f" "$tmp"
 		for n in $(names); do
 			# the marker, or the block: its header and the indented lines
-			# that follow it
-			awk -v hdr="$(header "$n")" -v mark="@@FIGURES $n@@" -v blk="$(render "$n")" '
+			# that follow it (a block the file lacks is not rendered)
+			grep -qxF -e "@@FIGURES $n@@" -e "$(header "$n")" "$tmp" || continue
+			blk=$(render "$n") || die "figures: block '$n' does not render"
+			awk -v hdr="$(header "$n")" -v mark="@@FIGURES $n@@" -v blk="$blk" '
 				skip && !/^  / { skip = 0 }
 				skip { next }
 				$0 == mark || $0 == hdr { print blk; skip = ($0 == hdr); next }
@@ -185,7 +190,7 @@ check() {
 		bad=1
 	fi
 	for f in "$LOCKSTAT_CSV" "$SHARING_CSV"; do
-		have=$(sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$f" 2>/dev/null | head -n1)
+		have=$({ sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$f" 2>/dev/null || true; } | head -n1)
 		if [ "$have" = "$want" ]; then
 			echo "ok - $(basename "$f") is of the code of patches/ (${want:0:12})"
 		else

@@ -12,7 +12,12 @@ set -euo pipefail
 cur=$(series_id)
 code=$(code_id)
 # bench figures depend on the code only: bench.csv's "# code" line
-code_of() { sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$RESULTS/bench.csv" 2>/dev/null | head -n1; }
+# (lockstat.csv and sharing.csv have their own), of FILE
+code_of() {
+	local f=$RESULTS/bench.csv
+	case $1 in lockstat.csv | sharing.csv) f=$RESULTS/$1 ;; esac
+	{ sed -n 's/^# code \([0-9a-f]*\).*/\1/p' "$f" 2>/dev/null || true; } | head -n1
+}
 # the code of a series: lib.sh's code_of_series
 series_code() { code_of_series "$1"; }
 
@@ -81,7 +86,7 @@ render() {
 		d=$(date_of "$RESULTS/$f")
 		if [ -z "$s" ]; then sv="-"
 		elif [ "$s" = "$cur" ]; then sv=${s:0:8}
-		elif [ "$(job_of "$f")" = "make bench" ] && [ "$(code_of)" = "$code" ]; then
+		elif [ "$(job_of "$f")" = "make bench" ] && [ "$(code_of "$f")" = "$code" ]; then
 			sv="${s:0:8} (the code of ${cur:0:8})"
 		# a job that sees only the code (not kernel-test: it checkpatches
 		# the changelogs) stands for a series whose changelogs alone differ

@@ -90,6 +90,7 @@ code_id() {
 code_of_series() {
 	local c p sid code
 	# (ID may be abbreviated: its first 8 digits or more)
+	[ ${#1} -ge 8 ] || return 0
 	sid=$(series_id)
 	[ "$1" != "${sid:0:${#1}}" ] || { code_id; return; }
 	for c in $(git -C "$TOP" log --format=%H -- patches/ 2>/dev/null); do

@@ -13,8 +13,10 @@ ls -d "$RUNS"/bench-*-r[0-9]* >/dev/null 2>&1 || die "no bench runs in build/run
 
 # the vCPU counts the runs have (bench.sh's SMP, SHARING_SMP), for the
 # scenario's %-lines (a phase without runs: 1, which matches none)
-smp_of() { ls -d "$RUNS"/bench-"$1"-* 2>/dev/null | sed -n 's/.*-smp\([0-9]*\)-r[0-9]*$/\1/p' | sort -un | paste -sd' ' -; }
-MTTCG_SMP=$(smp_of mttcg) LOCKSTAT_SMP=$(smp_of lockstat) SHARING_SMP=$(smp_of sharing)
+smp_of() { { ls -d "$RUNS"/bench-"$1"-* 2>/dev/null || true; } | sed -n 's/.*-smp\([0-9]*\)-r[0-9]*$/\1/p' | sort -un | paste -sd' ' -; }
+MTTCG_SMP=$(smp_of mttcg)
+LOCKSTAT_SMP=$(smp_of lockstat)
+SHARING_SMP=$(smp_of sharing)
 : "${MTTCG_SMP:=1}" "${LOCKSTAT_SMP:=1}" "${SHARING_SMP:=1}"
 # bench.csv: every BENCH row of every run, in scenario order, round by round
 field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
@@ -23,7 +25,7 @@ field() { grep -o "$1=[0-9]*" "$2/boot" | tail -n1 | cut -d= -f2; }
 	series=$(cat "$RUNS"/bench-*/series | sort -u | paste -sd' ' -)
 	newest=$(ls -td "$RUNS"/bench-*-r[0-9]* | head -n1)
 	# BENCH_T: lglock-bench's -t in an icount or mttcg run
-	bt=$(ls -td "$RUNS"/bench-icount-*-r[0-9]* "$RUNS"/bench-mttcg-*-r[0-9]* 2>/dev/null | head -n1)
+	bt=$({ ls -td "$RUNS"/bench-icount-*-r[0-9]* "$RUNS"/bench-mttcg-*-r[0-9]* 2>/dev/null || true; } | head -n1)
 	echo "# series $series; $(date -u -r "$newest/rc" +%Y-%m-%dT%H:%MZ); $(qemu-system-x86_64 --version | head -n1)"
 	echo "# code $(cat "$RUNS"/bench-*/code 2>/dev/null | sort -u | paste -sd' ' -)"
 	rounds() { echo "$runs" | sed -n "s#.*/bench-$1-.*-r\([0-9]*\)\$#\1#p" | sort -n | tail -n1 | grep . || echo 0; }
@@ -61,7 +63,7 @@ ic_rounds=$(awk -F, '$1 == "icount" { print $3 }' "$CSV" | sort -un | wc -l)
 mt_rounds=$(awk -F, '$1 == "mttcg" { print $3 }' "$CSV" | sort -un | wc -l)
 mt_smp=$(awk -F, '$1 == "mttcg" { print $4 }' "$CSV" | sort -un | paste -sd' ' -)
 # the mttcg runs' accelerator (boot.sh's: KVM where usable, else MTTCG)
-mt_accel=$(cat "$RUNS"/bench-mttcg-*/qemu.log 2>/dev/null | sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' | sort -u | paste -sd' ' -)
+mt_accel=$({ cat "$RUNS"/bench-mttcg-*/qemu.log 2>/dev/null || true; } | sed -n 's/^accel=-accel \([^ ]*\).*/\1/p' | sort -u | paste -sd' ' -)
 # bench.sh's parameters (BENCH_T: guest seconds a row), as its CSV has them
 params=$(sed -n 's/^# \(ROUNDS=.*\|rerun of .*\)/\1/p' "$CSV" | paste -sd'|' - | sed 's/|/; /g')
 p0=$(echo "$poss_list" | awk '{ print $1 }')
@@ -234,7 +236,9 @@ mu_slope() {
 if command -v gnuplot >/dev/null; then
 	xt=$(awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $1 }' "$BUILD/bench-mu.dat")
 	xmax=$(awk '{ m = $1 } END { print m * 1.4 }' "$BUILD/bench-mu.dat")
-	gnuplot <<EOF || say "report-bench: gnuplot failed on bench-mount-umount.png"
+	# (no icount rows, no plot of them)
+	rm -f "$PLOTS/bench-mount-umount.png"
+	[ -z "$xt" ] || gnuplot <<EOF || say "report-bench: gnuplot failed on bench-mount-umount.png"
 set terminal pngcairo size 800,500 font ",10" noenhanced
 set output "$PLOTS/bench-mount-umount.png"
 set title "mount+umount cost against possible CPUs (icount: guest us = instructions / 1000)"

@@ -132,7 +132,7 @@ added_boots=
 	resumed=
 	if [ -f "$kt/resumed" ] && [ -f "$kt/end" ]; then
 		late_boots=$(awk '$1 == "boot" { print r "/" $2 "/rc" }' r="$RUNS" "$kt/scenarios" | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
-		late_sparse=$(ls "$kt"/out/*/sparse 2>/dev/null | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
+		late_sparse=$({ ls "$kt"/out/*/sparse 2>/dev/null || true; } | late | awk -F/ '{ print $(NF - 1) }' | paste -sd' ' -)
 		resumed="resumed with RESUME=1 on the same builds (last $(span "$kt/resumed" "$kt/resumed-end")): booted since the first run: ${late_boots:-none}; sparse run since: ${late_sparse:-none}"
 	fi
 	if [ -f "$kt/rejudged" ]; then

@@ -17,10 +17,12 @@ set -euo pipefail
 LOCKSTAT_OTHERS=${LOCKSTAT_OTHERS:-4}
 LOCKSTAT_CSV=${LOCKSTAT_CSV:-$RESULTS/lockstat.csv}
 
+# (the first round: LOCKSTAT_ROUNDS beyond 1 are booted, not tabulated)
 runs=$(ls -d "$RUNS"/bench-lockstat-*-r1 2>/dev/null || true)
 [ -n "$runs" ] || exit 0
 # one line a kernel, vCPUs, row and class: kern smp row ops class con acq
 for d in $runs; do
+	[ -f "$d/output" ] || continue
 	n=${d##*/bench-lockstat-}
 	kern=${n%%-*}
 	smp=$(echo "$n" | grep -o 'smp[0-9]*' | tr -d smp)
@@ -31,9 +33,11 @@ for d in $runs; do
 	awk -v kern="$kern" -v smp="$smp" -v t="${t:-1}" '
 		/^LSROW [0-9]/ { name[$2] = $3; cur = $2 }
 		/^BENCH,/ && !/^BENCH,test/ { split($0, f, ","); ops[cur] += f[4] * t * 1.2 }
-		/^LOCKSTAT [0-9]/ { c = $3; sub(/:$/, "", c); line[$2, c] = $5 " " $10; cls[$2] = cls[$2] " " c }
+		# (classes of one name, e.g. key#1 of several keys, are summed)
+		/^LOCKSTAT [0-9]/ { c = $3; sub(/:$/, "", c); if (!((($2, c) in con))) cls[$2] = cls[$2] " " c
+			con[$2, c] += $5; acq[$2, c] += $10 }
 		END { for (r = 1; r in name; r++) { n = split(cls[r], a, " ")
-			for (i = 1; i <= n; i++) print kern, smp, name[r], ops[r], a[i], line[r, a[i]] } }' "$d/output"
+			for (i = 1; i <= n; i++) print kern, smp, name[r], ops[r], a[i], con[r, a[i]], acq[r, a[i]] } }' "$d/output"
 done >"$BUILD/lockstat.dat"
 {
 	d=$(echo "$runs" | head -n1)
@@ -45,7 +49,7 @@ done >"$BUILD/lockstat.dat"
 
 echo "## What still serialises each path (lock_stat)"
 echo
-echo "The lockstat config (smp + CONFIG_LOCK_STAT) at -smp N, MTTCG, one boot per kernel: rig/guest/lsrows clears \`/proc/lock_stat\` before each row of the bench and reads it after; the row runs lglock-bench at 1 to N tasks. Per operation: the count over the row's operations (the bench's ops/s x its seconds x 1.2, as the warm-up is counted too). The replaced locks and their replacements come first, then the $LOCKSTAT_OTHERS classes with the most contentions on the row in either kernel (or, where nothing contends, the most acquisitions). \`-R\`/\`-W\`: a class's read and write sides."
+echo "The lockstat config (smp + CONFIG_LOCK_STAT) at -smp N (the accelerator boot.sh picks: multi-threaded TCG here), one boot per kernel, its first round: rig/guest/lsrows clears \`/proc/lock_stat\` before each row of the bench and reads it after; the row runs lglock-bench at 1 to N tasks. Per operation: the count over the row's operations (the bench's ops/s x its seconds x 1.2, as the warm-up is counted too). The replaced locks and their replacements come first, then the $LOCKSTAT_OTHERS classes with the most contentions on the row in either kernel (or, where nothing contends, the most acquisitions). \`-R\`/\`-W\`: a class's read and write sides."
 echo
 echo "The series' lglock and brlock tell lockdep of each acquisition but, in this version, not of waiting (no lock_contended()): lock_stat counts their acquisitions, and their contentions read \"n/r\" (not reported) rather than a 0 it never measured."
 echo

@@ -15,7 +15,7 @@ RUNS=${SHARING_RUNS:-$RUNS}
 TOP_LINES=${TOP_LINES:-10}
 SHARING_CSV=${SHARING_CSV:-$RESULTS/sharing.csv}
 # the series' own data (System.map symbols the series adds) and functions
-SERIES_DATA="files_lglock_lglock files_lglock_lock vfsmount_lock_lglock vfsmount_lock_lock sb_files_blocks sb_files_blocks_lock sb_files_next_list mnt_id_lock tty_files_lock"
+SERIES_DATA="files_lglock_lglock files_lglock_lock vfsmount_lock_lglock vfsmount_lock_lock sb_files_blocks sb_files_blocks_lock mnt_id_lock tty_files_lock"
 SERIES_FUNCS="^(__lg_|lg_|file_sb_list_|sb_files_|tty_add_file|tty_del_file|tty_alloc_file_entry)"
 
 # sym MAP PERCPU ADDR...: "ADDR SYMBOL+OFF" for each, by the map's last
@@ -99,7 +99,7 @@ done
 echo
 # every write-shared line of the first round (the plugin prints them all:
 # top= in the scenario), the replaced locks' and the series' own
-echo "The replaced locks and the series' own data among all the write-shared lines of each row (first round): base's files_lock and vfsmount_lock against the lines that hold the series' data ($SERIES_DATA) or that the series' functions moved ($SERIES_FUNCS). Lines and their ownership changes per operation."
+echo "The replaced locks and the series' own data among all the write-shared lines of each row (first round): base's files_lock and vfsmount_lock against the lines that hold the series' data (\`$SERIES_DATA\`) or that the series' functions moved (\`$SERIES_FUNCS\`). Lines and their ownership changes per operation."
 echo
 echo "| row | vCPUs | base: files_lock, vfsmount_lock lines | their changes (per op) | patched: the series' lines | their changes (per op) | the series' lines (first 3) |"
 echo "|---|---|---|---|---|---|---|"

@@ -64,7 +64,11 @@ static void hotplug_pause(const char *name)
 	int st;
 
 	kill(hp, SIGSTOP);
-	waitpid(hp, &st, WUNTRACED);
+	/* a child that died instead is reaped here: no signal goes to its pid */
+	if (waitpid(hp, &st, WUNTRACED) != hp || !WIFSTOPPED(st)) {
+		printf("# ltprun: the hotplug child is gone\n");
+		hp = 0;
+	}
 	if (cpu_online(victim, 1) != 0 && errno != EINVAL)
 		printf("# ltprun: cpu %d online: %s\n", victim, strerror(errno));
 	printf("# ltprun: %s runs with the hotplug paused, cpu %d online (hotplug-pause)\n",
@@ -267,7 +271,8 @@ int main(int argc, char **argv)
 		if (hp > 0 && paused(pause, name)) {
 			hotplug_pause(name);
 			bad += run_one(top, bin, name, timeout, ran++);
-			kill(hp, SIGCONT);
+			if (hp > 0)
+				kill(hp, SIGCONT);
 		} else {
 			bad += run_one(top, bin, name, timeout, ran++);
 		}
