@@ -145,7 +145,8 @@ added_boots=
 	echo "Verdict: $verdict"
 	echo
 	if [ -f "$kt/same-code" ]; then
-		echo "The builds and boots ran on series $(cut -c1-8 "$kt/same-code" | paste -sd' ' -), whose code is this series' (code id $(code_id | cut -c1-8)): only the changelogs differ, and checkpatch and kernel-doc ran again on these (RESUME=1)."
+		# (the run's first series, then the ids its changelogs had since)
+		echo "The builds and boots ran on series $(head -n1 "$kt/same-code" | cut -c1-8)$(sed 1d "$kt/same-code" | cut -c1-8 | paste -sd' ' - | sed 's/^./ (changelogs since: &/; s/.$/&)/'), whose code is this series' (code id $(code_id | cut -c1-8)): only the changelogs differ, and checkpatch and kernel-doc ran again on these (RESUME=1)."
 		echo
 	fi
 	if [ -n "$left_builds$left_boots" ]; then
