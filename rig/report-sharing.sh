@@ -71,6 +71,16 @@ percpu() {
 	[ -n "$l" ] && echo "$l $(grep -o '^[^ ]* [^ ]* [^ ]* [0-9]*' "$1/boot" | awk '{ print $4 }')" || echo -
 }
 
+# line_files RUN: RUN/lines.tmp, the plugin's LINE lines behind their row
+# number, and RUN/syms.tmp, the names of their addresses and code
+# addresses (sym); both tables below read them, the last removes them
+line_files() {
+	[ ! -f "$1/syms.tmp" ] || return 0
+	awk '/^ROW / { r = $2 } /^LINE / { print r, $0 }' "$1/lineshare.txt" >"$1/lines.tmp"
+	# shellcheck disable=SC2046
+	sym "$1/System.map" "$(percpu "$1")" $(awk '{ print $3 } { n = split($6, p, ","); for (i = 1; i <= n; i++) { sub("^pc=", "", p[i]); split(p[i], q, ":"); print q[1] } }' "$1/lines.tmp" | sort -u) >"$1/syms.tmp"
+}
+
 runs=$(ls -d "$RUNS"/bench-sharing-* 2>/dev/null || true)
 [ -n "$runs" ] || exit 0
 echo "## Cache lines written by several CPUs (sharing model)"
@@ -107,9 +117,8 @@ for d in $runs; do
 	case $d in *-r1) ;; *) continue ;; esac
 	[ -f "$d/lineshare.txt" ] && [ -f "$d/System.map" ] || continue
 	n=${d##*/bench-sharing-}
-	awk '/^ROW / { r = $2 } /^LINE / { print r, $0 }' "$d/lineshare.txt" >"$d/lines.tmp"
-	# shellcheck disable=SC2046
-	sym "$d/System.map" "$(percpu "$d")" $(awk '{ print $3 } { n = split($6, p, ","); for (i = 1; i <= n; i++) { sub("^pc=", "", p[i]); split(p[i], q, ":"); print q[1] } }' "$d/lines.tmp" | sort -u) >"$d/syms.tmp"
+	rm -f "$d/syms.tmp"	# (made afresh, not left by an earlier report)
+	line_files "$d"
 	awk -v kern="${n%%-*}" -v data="$SERIES_DATA" -v funcs="$SERIES_FUNCS" '
 		FILENAME ~ /syms.tmp$/ { s[$1] = $2; next }
 		FILENAME ~ /output$/ && /^LSROW [0-9]/ { name[$2] = $3; cur = $2; next }
@@ -128,7 +137,6 @@ for d in $runs; do
 		  if (mine) { mn[r]++; mc[r] += ch; if (mn[r] <= 3) ml[r] = ml[r] (mn[r] > 1 ? "; " : "") s[$3] } }
 		END { for (r = 1; r in name; r++) printf "%s %s %s %d %d %d %d %s\n", name[r], kern, ops[r], on[r], oc[r], mn[r], mc[r], (ml[r] == "" ? "-" : ml[r]) }' \
 		"$d/syms.tmp" "$d/output" "$d/lines.tmp" | sed "s/^/${n%-r1} /"
-	rm -f "$d/lines.tmp" "$d/syms.tmp"
 done >"$BUILD/sharing-own.dat"
 # one line a row and vCPU count: base's replaced locks, patched's own lines
 awk 'function per(c, o) { return c " (" (o > 0 ? sprintf("%.3f", c / o) : "-") ")" }
@@ -156,10 +164,7 @@ for d in $runs; do
 	[ -f "$d/lineshare.txt" ] && [ -f "$d/System.map" ] || continue
 	echo
 	echo "### ${n%-r1}"
-	awk '/^ROW / { r = $2 } /^LINE / { print r, $0 }' "$d/lineshare.txt" >"$d/lines.tmp"
-	addrs=$(awk '{ print $3 } { n = split($6, p, ","); for (i = 1; i <= n; i++) { sub("^pc=", "", p[i]); split(p[i], q, ":"); print q[1] } }' "$d/lines.tmp" | sort -u)
-	# shellcheck disable=SC2086
-	sym "$d/System.map" "$(percpu "$d")" $addrs >"$d/syms.tmp"
+	line_files "$d"
 	awk -v top="$TOP_LINES" '
 		FILENAME ~ /syms.tmp$/ { s[$1] = $2; next }
 		FILENAME ~ /output$/ && /^LSROW [0-9]/ { name[$2] = $3; next }
